@@ -1,0 +1,106 @@
+import { type ErrorBody, errorCodes } from '@hurryup/contracts/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../shared/http-error.ts';
+
+const fastifyCodes: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: errorCodes.invalidJson,
+    message: 'The request body is not valid JSON.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: errorCodes.invalidJson,
+    message: 'The request body is empty but the content type says JSON.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: errorCodes.unsupportedMediaType,
+    message: 'This content type is not accepted here.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'INVALID_CONTENT_LENGTH',
+    message: 'The Content-Length header does not match the body.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: errorCodes.payloadTooLarge,
+    message: 'The request body is too large.',
+  },
+  FST_ERR_CTP_INVALID_TYPE: {
+    status: 400,
+    code: 'INVALID_CONTENT_TYPE',
+    message: 'The Content-Type header is not valid.',
+  },
+  FST_ERR_BAD_URL: { status: 400, code: 'BAD_URL', message: 'The request URL is not valid.' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'BAD_REQUEST', message: 'The request is not valid.' },
+};
+
+export function sendError(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+function fieldMessages(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!hasZodFastifySchemaValidationErrors(error)) return fields;
+  for (const issue of error.validation) {
+    const where =
+      issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
+    fields[where] ??= issue.message ?? 'This value is not valid.';
+  }
+  return fields;
+}
+
+/** One error shape for every failure: `{error, code, fields?}` (decisions.md section 2). */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendError(reply, 400, {
+        error: 'Some values are not valid.',
+        code: errorCodes.validation,
+        fields: fieldMessages(error),
+      });
+    }
+    if (error instanceof HttpError) {
+      return sendError(reply, error.statusCode, {
+        error: error.message,
+        code: error.code,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    const known = error.code ? fastifyCodes[error.code] : undefined;
+    if (known) return sendError(reply, known.status, { error: known.message, code: known.code });
+    if (error.statusCode === 429) {
+      return sendError(reply, 429, {
+        error: 'Too many requests. Please wait a moment and try again.',
+        code: errorCodes.rateLimited,
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(reply, error.statusCode, {
+        error: error.message,
+        code: error.code ?? 'BAD_REQUEST',
+      });
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+    }
+    return sendError(reply, 500, {
+      error: 'Something went wrong on our side. Please try again.',
+      code: errorCodes.internal,
+    });
+  });
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    sendError(reply, 404, {
+      error: `There is no API endpoint ${request.method} ${request.url.split('?')[0]}.`,
+      code: errorCodes.notFound,
+    });
+  // The web catch-all would otherwise render unknown /api paths as HTML pages.
+  app.all('/api/*', { schema: { hide: true } }, notFound);
+  app.all('/api', { schema: { hide: true } }, notFound);
+  app.setNotFoundHandler(notFound);
+}

@@ -1,0 +1,71 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../app/config.ts';
+
+// Hosts the configured ad and analytics tags load from; added to the policy only when those are configured.
+const adHosts = [
+  'https://pagead2.googlesyndication.com',
+  'https://*.googlesyndication.com',
+  'https://*.doubleclick.net',
+  'https://*.google.com',
+  'https://*.gstatic.com',
+  'https://*.adtrafficquality.google',
+];
+const analyticsHosts = ['https://*.googletagmanager.com', 'https://*.google-analytics.com'];
+
+/** The Content-Security-Policy directives; scripts need the per-request nonce the HTML carries. */
+export function cspDirectives(config: Config): Record<string, string[]> {
+  const thirdParty = [...(config.ads.clientId ? adHosts : []), ...(config.analyticsId ? analyticsHosts : [])];
+  return {
+    'default-src': ["'self'"],
+    // 'strict-dynamic' lets a nonce-approved tag load its own helpers; https: is ignored by browsers that
+    // understand strict-dynamic and keeps older ones working.
+    'script-src': ["'self'", "'strict-dynamic'", 'https:'],
+    'style-src': ["'self'"],
+    'style-src-attr': ["'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'media-src': ["'self'", 'blob:', 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...thirdParty],
+    'frame-src': ["'self'", ...thirdParty],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+    ...(config.env === 'production' && config.publicBaseUrl.startsWith('https:')
+      ? { 'upgrade-insecure-requests': [] }
+      : {}),
+  };
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  await app.register(helmet, {
+    // Vite's dev server injects inline scripts and a websocket; the policy applies to built pages only.
+    contentSecurityPolicy:
+      config.env === 'development' ? false : { useDefaults: false, directives: cspDirectives(config) },
+    enableCSPNonces: config.env !== 'development',
+    crossOriginEmbedderPolicy: false,
+    // Ad iframes and WhatsApp previews fetch our images from other origins.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: config.publicBaseUrl.startsWith('https:') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    // Hashed build files and the health probe are cheap and must never be throttled.
+    allowList: (request) => request.url.startsWith('/assets/') || request.url === '/api/health',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      code: 'RATE_LIMITED',
+    }),
+  });
+}

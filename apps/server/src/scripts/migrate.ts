@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../app/config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+
+try {
+  const config = loadConfig();
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'site.sqlite'),
+  });
+  try {
+    const result = await migrateToLatest(database);
+    const applied = result.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+    console.log(
+      applied.length
+        ? `Applied ${applied.join(', ')} to ${database.describe}`
+        : `${database.describe} is up to date`,
+    );
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+  if (!(error instanceof ConfigError)) console.error(error);
+}

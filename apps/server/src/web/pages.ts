@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { appContext } from '@hurryup/web/load-context';
+import { fastifyReactRouter } from '@mcansh/react-router-fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import type { Config } from '../app/config.ts';
+
+const webRoot = path.dirname(createRequire(import.meta.url).resolve('@hurryup/web/package.json'));
+export const webBuildPaths = {
+  server: path.join(webRoot, 'build/server/index.js'),
+  client: path.join(webRoot, 'build/client'),
+};
+
+export class MissingWebBuildError extends Error {
+  constructor() {
+    super(
+      `The web build is missing (${webBuildPaths.server}). Run "npm run build" first, or use "npm start".`,
+    );
+  }
+}
+
+export type PagesMode = { kind: 'production' } | { kind: 'development'; vite: ViteDevServer };
+
+/** Serves the React Router site (server-rendered pages and the built client files) from this Fastify app. */
+export async function registerPages(app: FastifyInstance, config: Config, mode: PagesMode) {
+  const getLoadContext = (_request: unknown, reply: FastifyReply) => {
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      site: {
+        name: config.siteName,
+        baseUrl: config.publicBaseUrl,
+        ads: config.ads,
+        analyticsId: config.analyticsId,
+      },
+      nonce: reply.cspNonce?.script,
+    });
+    return context;
+  };
+
+  if (mode.kind === 'development') {
+    await app.register(fastifyReactRouter, { devServer: mode.vite, getLoadContext });
+    return;
+  }
+  if (!fs.existsSync(webBuildPaths.server)) throw new MissingWebBuildError();
+  // Imported once at start, so a broken build fails the start instead of the first visitor.
+  const build = (await import(pathToFileURL(webBuildPaths.server).href)) as ServerBuild;
+  await app.register(fastifyReactRouter, {
+    build,
+    clientBuildDirectory: webBuildPaths.client,
+    // The build writes .br and .gz copies of every client file (apps/web/scripts/postbuild.ts).
+    staticOptions: { preCompressed: true },
+    mode: 'production',
+    getLoadContext,
+  });
+}

@@ -1,0 +1,68 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { createRoutesStub, Outlet } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { SiteSettings } from '../../load-context.ts';
+import { AdSlot } from './AdSlot.tsx';
+
+function renderWithSite(ads: SiteSettings['ads']) {
+  const site: SiteSettings = { name: 'Hurry Up', baseUrl: 'http://localhost', ads };
+  const Stub = createRoutesStub([
+    {
+      id: 'root',
+      path: '/',
+      loader: () => ({ site, nonce: undefined }),
+      HydrateFallback: () => null,
+      Component: () => <Outlet />,
+      children: [{ index: true, Component: () => <AdSlot placement="banner" /> }],
+    },
+  ]);
+  return render(<Stub initialEntries={['/']} />);
+}
+
+describe('AdSlot', () => {
+  it('reserves an empty, hidden box and loads nothing without configuration', async () => {
+    const { container } = renderWithSite({ slots: {} });
+    await waitFor(() => expect(container.querySelector('[data-ad-placement="banner"]')).not.toBeNull());
+    const slot = container.querySelector('[data-ad-placement="banner"]');
+    expect(slot?.getAttribute('aria-hidden')).toBe('true');
+    expect(slot?.className).toContain('ad-slot--banner');
+    expect(container.querySelector('ins')).toBeNull();
+    expect(document.querySelector('script[src*="googlesyndication"]')).toBeNull();
+  });
+
+  it('asks for an ad only once the slot scrolls near the viewport', async () => {
+    let notify: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+    class FakeObserver {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        notify = callback;
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    window.adsbygoogle = undefined;
+    try {
+      renderWithSite({ clientId: 'ca-pub-1234567890', slots: { banner: '42' } });
+      await screen.findByRole('complementary', { name: 'Advertisement' });
+      await waitFor(() => expect(notify).toBeDefined());
+      expect(window.adsbygoogle).toBeUndefined();
+      act(() => notify?.([{ isIntersecting: true }]));
+      expect(window.adsbygoogle).toHaveLength(1);
+      const script = document.getElementById('adsbygoogle-script') as HTMLScriptElement | null;
+      expect(script?.src).toContain('client=ca-pub-1234567890');
+    } finally {
+      vi.unstubAllGlobals();
+      document.getElementById('adsbygoogle-script')?.remove();
+    }
+  });
+
+  it('renders the ad unit with the publisher and slot ids when configured', async () => {
+    renderWithSite({ clientId: 'ca-pub-1234567890', slots: { banner: '42' } });
+    const slot = await screen.findByRole('complementary', { name: 'Advertisement' });
+    const unit = slot.querySelector('ins');
+    expect(unit?.getAttribute('data-ad-client')).toBe('ca-pub-1234567890');
+    expect(unit?.getAttribute('data-ad-slot')).toBe('42');
+    expect(slot.className).toContain('ad-slot--banner');
+    document.getElementById('adsbygoogle-script')?.remove();
+  });
+});

@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import { appContext } from '#load-context';
+import type { Route } from './+types/root';
+import { AnalyticsTag } from './components/AnalyticsTag.tsx';
+import { SiteFooter } from './components/shell/SiteFooter.tsx';
+import { SiteHeader } from './components/shell/SiteHeader.tsx';
+import { pageMeta, siteFromMatches } from './lib/page-meta.ts';
+import stylesheet from './styles/app.css?url';
+
+export const siteDescription =
+  'Daily news and tips, free tools (text to audio, image to text, PDF to text, dictionary and more), a blog, a user forum and NIFTY options helpers for visitors in India.';
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { site, nonce } = context.get(appContext);
+  return { site, nonce };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(siteFromMatches(matches), {
+    title: 'Page',
+    description: siteDescription,
+    path: location.pathname,
+  });
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = data?.nonce;
+  const siteName = data?.site.name ?? 'Hurry Up';
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b5cad" />
+        <Meta />
+        <Links nonce={nonce} />
+        <AnalyticsTag id={data?.site.analyticsId} nonce={nonce} />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader siteName={siteName} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter siteName={siteName} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    // Lets browser tests (and scripts) know the page has become interactive.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <article className="page">
+        <h1>Page not found</h1>
+        <p>We could not find that page.</p>
+      </article>
+    );
+  }
+  return (
+    <article className="page">
+      <h1>Something went wrong</h1>
+      <p>Please try again in a moment.</p>
+    </article>
+  );
+}

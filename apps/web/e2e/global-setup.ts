@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  dataDir: string;
+}
+
+/** Starts the production server (`apps/server/src/main.ts`) as a child process and waits for its health. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Browser tests make many requests from one address.
+      RATE_LIMIT_MAX: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return { url, child, output: () => output, dataDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`The server did not become healthy within 30 s:\n${output}`);
+}
+
+export async function stopServer(server: RunningServer): Promise<number | null> {
+  if (server.child.exitCode === null) {
+    const exited = new Promise<number | null>((resolve) =>
+      server.child.once('exit', (code) => resolve(code)),
+    );
+    server.child.kill('SIGTERM');
+    const code = await exited;
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+    return code;
+  }
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+  return server.child.exitCode;
+}
+
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/build/server/index.js'))) {
+    throw new Error('Browser tests need the production build: run "npm run test:browser" (it builds first).');
+  }
+  const server = await startServer();
+  project.provide('baseUrl', server.url);
+  return async () => {
+    await stopServer(server);
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * After `react-router build`: writes Brotli and Zopfli-gzip copies of the client files (served as they are by
+ * @fastify/static's preCompressed option, so no CPU is spent compressing per request), then prints the
+ * JavaScript a first visit to each listed page downloads, and fails when the home page exceeds its budget.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+
+// docs/decisions/0007-javascript-budget.md explains the figures.
+const homeBudget = { gzip: 110 * 1024, brotli: 100 * 1024 };
+const pages = ['/', '/aboutus', '/privacy-policy/full'];
+const compressible = /\.(js|css|svg|json|txt|xml|html|map)$/;
+
+const buildDir = path.resolve(import.meta.dirname, '../build');
+const clientDir = path.join(buildDir, 'client');
+
+async function precompress(dir: string) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      await precompress(file);
+      continue;
+    }
+    if (!compressible.test(entry.name) || entry.name.endsWith('.map')) continue;
+    const source = fs.readFileSync(file);
+    if (source.length < 1024) continue;
+    fs.writeFileSync(`${file}.gz`, await gzipAsync(source, { numiterations: 15 }));
+    fs.writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(source, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length },
+      }),
+    );
+  }
+}
+await precompress(clientDir);
+
+const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+const manifest = build.assets;
+
+function routeTree(parentId: string | undefined): RouteObject[] {
+  return Object.values(build.routes)
+    .filter((route) => route?.parentId === parentId)
+    .map((route) => ({
+      id: route!.id,
+      path: route!.path,
+      index: route!.index,
+      children: route!.index ? undefined : routeTree(route!.id),
+    })) as RouteObject[];
+}
+const tree = routeTree(undefined);
+
+function scriptsFor(pathname: string): string[] {
+  const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports, manifest.url]);
+  for (const match of matchRoutes(tree, pathname) ?? []) {
+    const route = manifest.routes[match.route.id!];
+    if (!route) continue;
+    files.add(route.module);
+    for (const file of route.imports ?? []) files.add(file);
+  }
+  return [...files];
+}
+
+/** The bytes the server sends for a file with this encoding (small files are sent uncompressed). */
+function sentSize(url: string, encoding: 'gz' | 'br'): number {
+  const file = path.join(clientDir, url);
+  return fs.existsSync(`${file}.${encoding}`)
+    ? fs.statSync(`${file}.${encoding}`).size
+    : fs.statSync(file).size;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+let home = { gzip: 0, brotli: 0 };
+console.log('\nJavaScript a first visit downloads:     gzip     brotli');
+for (const page of pages) {
+  const files = scriptsFor(page);
+  const gzip = files.reduce((sum, file) => sum + sentSize(file, 'gz'), 0);
+  const brotli = files.reduce((sum, file) => sum + sentSize(file, 'br'), 0);
+  if (page === '/') home = { gzip, brotli };
+  console.log(`  ${page.padEnd(36)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(10)}`);
+}
+console.log(
+  `  home page budget                      ${kb(homeBudget.gzip).padStart(8)} ${kb(homeBudget.brotli).padStart(10)}\n`,
+);
+for (const encoding of ['gzip', 'brotli'] as const) {
+  if (home[encoding] > homeBudget[encoding]) {
+    console.error(
+      `The home page loads ${kb(home[encoding])} of JavaScript (${encoding}), over its ${kb(homeBudget[encoding])} budget.`,
+    );
+    process.exit(1);
+  }
+}
