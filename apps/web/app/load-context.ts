@@ -1,3 +1,5 @@
+import type { Blog } from '@hurryup/contracts/blog';
+import type { Post, PostSearchHit } from '@hurryup/contracts/post';
 import { createContext } from 'react-router';
 
 /**
@@ -13,10 +15,22 @@ export interface SiteSettings {
   analyticsId?: string | undefined;
 }
 
+/** Blogs and posts, read straight from the server's services (no HTTP hop). */
+export interface ContentReader {
+  blogs: { list(): Promise<Blog[]> };
+  posts: {
+    list(page: { limit: number; offset: number }): Promise<Post[]>;
+    count(): Promise<number>;
+    getByTitle(title: string): Promise<Post | undefined>;
+    search(query: string, limit?: number): Promise<PostSearchHit[]>;
+  };
+}
+
 export interface AppLoadContext {
   site: SiteSettings;
   /** Per-request nonce that the Content-Security-Policy allows inline scripts with. */
   nonce: string | undefined;
+  content: ContentReader;
 }
 
 export const appContext = createContext<AppLoadContext>();

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -14,6 +15,7 @@ import type { Route } from './+types/root';
 import { AnalyticsTag } from './components/AnalyticsTag.tsx';
 import { SiteFooter } from './components/shell/SiteFooter.tsx';
 import { SiteHeader } from './components/shell/SiteHeader.tsx';
+import { loadingTextFor } from './lib/loading-texts.ts';
 import { pageMeta, siteFromMatches } from './lib/page-meta.ts';
 import stylesheet from './styles/app.css?url';
 
@@ -41,6 +43,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = data?.nonce;
   const siteName = data?.site.name ?? 'Hurry Up';
+  const navigation = useNavigation();
+  const loadingText =
+    navigation.state === 'loading' ? loadingTextFor(navigation.location.pathname) : undefined;
   return (
     <html lang="en-IN">
       <head>
@@ -56,8 +61,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader siteName={siteName} />
-        <main id="main" tabIndex={-1}>
-          {children}
+        <main id="main" tabIndex={-1} aria-busy={loadingText ? true : undefined}>
+          {loadingText ? (
+            <p className="status page-loading" role="status">
+              {loadingText}
+            </p>
+          ) : (
+            children
+          )}
         </main>
         <SiteFooter siteName={siteName} />
         <ScrollRestoration nonce={nonce} />

@@ -1,6 +1,12 @@
 import { type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
+  route('blog', 'routes/blog.tsx'),
+  route('userforum', 'routes/forum.tsx'),
+  route('post/:postId', 'routes/post.tsx'),
+  // '/post/' with nothing after it: the same page, which then says 'Invalid post ID'.
+  route('post', 'routes/post.tsx', { id: 'post-without-id' }),
+  route('SearchPage', 'routes/search.tsx'),
   route('disclaimer', 'routes/legal/disclaimer.tsx'),
   route('privacy-policy', 'routes/legal/privacy-policy.tsx'),
   route('privacy-policy/full', 'routes/legal/privacy-policy-full.tsx'),

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -80,4 +80,23 @@ export async function expectNoSeriousAxeViolations(page: Page) {
 /** Waits until React has hydrated the page, so clicks reach React handlers. */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+export interface BrowserSession {
+  browser: Browser;
+  page: Page;
+  /** CSP violations and script errors seen on `page`. */
+  problems: string[];
+}
+
+/** One browser and page for a test file, started before its tests and closed after them. */
+export function openBrowserSession(): BrowserSession {
+  const session = {} as BrowserSession;
+  beforeAll(async () => {
+    session.browser = await launchBrowser();
+    session.page = await session.browser.context.newPage();
+    session.problems = watchPageProblems(session.page);
+  });
+  afterAll(() => session.browser.close());
+  return session;
 }

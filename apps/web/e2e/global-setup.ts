@@ -8,10 +8,12 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    adminToken: string;
   }
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+export const e2eAdminToken = 'e2e-admin-token-0123456789';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,6 +52,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       // Browser tests make many requests from one address.
       RATE_LIMIT_MAX: '100000',
+      ADMIN_TOKEN: e2eAdminToken,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -95,6 +98,7 @@ export default async function setup(project: TestProject) {
   }
   const server = await startServer();
   project.provide('baseUrl', server.url);
+  project.provide('adminToken', e2eAdminToken);
   return async () => {
     await stopServer(server);
   };

@@ -1,115 +1,103 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { footerLinks, sideMenuLinks } from '../app/components/shell/navigation.ts';
-import {
-  type Browser,
-  expectNoSeriousAxeViolations,
-  launchBrowser,
-  waitForHydration,
-  watchPageProblems,
-} from './browser.ts';
+import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let page: Page;
-let problems: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-  problems = watchPageProblems(page);
-});
-afterAll(() => browser.close());
+const session = openBrowserSession();
 
 describe('the shell', () => {
   it('starts with the menu hidden and toggles it with Open Menu / Close Menu', async () => {
-    await page.goto(`${baseUrl}/aboutus`);
-    await waitForHydration(page);
-    const button = page.getByRole('button', { name: 'Open Menu' });
+    await session.page.goto(`${baseUrl}/aboutus`);
+    await waitForHydration(session.page);
+    const button = session.page.getByRole('button', { name: 'Open Menu' });
     // Hidden elements have no role, so find the menu by its label.
-    const menu = page.locator('nav[aria-label="Site menu"]');
+    const menu = session.page.locator('nav[aria-label="Site menu"]');
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
     expect(await menu.isHidden()).toBe(true);
     expect(await button.getAttribute('aria-controls')).toBe(await menu.getAttribute('id'));
 
     await button.click();
-    const close = page.getByRole('button', { name: 'Close Menu' });
+    const close = session.page.getByRole('button', { name: 'Close Menu' });
     expect(await close.getAttribute('aria-expanded')).toBe('true');
     expect(await menu.isVisible()).toBe(true);
     // Focus moves into the menu so keyboard users land on the first link.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/blog');
+    expect(await session.page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/blog');
 
     await close.click();
     expect(await menu.isHidden()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Open Menu' }).isVisible()).toBe(true);
+    expect(await session.page.getByRole('button', { name: 'Open Menu' }).isVisible()).toBe(true);
   });
 
   it('lists all 18 menu links with their labels, in order', async () => {
-    await page.goto(`${baseUrl}/aboutus`);
-    await waitForHydration(page);
-    await page.getByRole('button', { name: 'Open Menu' }).click();
-    const links = await page
+    await session.page.goto(`${baseUrl}/aboutus`);
+    await waitForHydration(session.page);
+    await session.page.getByRole('button', { name: 'Open Menu' }).click();
+    const links = await session.page
       .getByRole('navigation', { name: 'Site menu' })
       .getByRole('link')
       .evaluateAll((els) => els.map((a) => ({ to: a.getAttribute('href'), label: a.textContent })));
     expect(links).toEqual(sideMenuLinks.map((l) => ({ to: l.to, label: l.label })));
     expect(links).toHaveLength(18);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(session.page);
   });
 
   it('closes the menu with Escape and returns focus to the button', async () => {
-    await page.goto(`${baseUrl}/aboutus`);
-    await waitForHydration(page);
-    await page.getByRole('button', { name: 'Open Menu' }).click();
-    await page.keyboard.press('Escape');
-    expect(await page.locator('nav[aria-label="Site menu"]').isHidden()).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Open Menu');
+    await session.page.goto(`${baseUrl}/aboutus`);
+    await waitForHydration(session.page);
+    await session.page.getByRole('button', { name: 'Open Menu' }).click();
+    await session.page.keyboard.press('Escape');
+    expect(await session.page.locator('nav[aria-label="Site menu"]').isHidden()).toBe(true);
+    expect(await session.page.evaluate(() => document.activeElement?.textContent)).toBe('Open Menu');
   });
 
   it('closes the menu after following one of its links', async () => {
-    await page.goto(`${baseUrl}/aboutus`);
-    await waitForHydration(page);
-    await page.getByRole('button', { name: 'Open Menu' }).click();
-    await page
+    await session.page.goto(`${baseUrl}/aboutus`);
+    await waitForHydration(session.page);
+    await session.page.getByRole('button', { name: 'Open Menu' }).click();
+    await session.page
       .getByRole('navigation', { name: 'Site menu' })
       .getByRole('link', { name: 'Contact Us' })
       .click();
-    await page.waitForURL(`${baseUrl}/contact`);
-    await expect.poll(() => page.locator('nav[aria-label="Site menu"]').isHidden()).toBe(true);
+    await session.page.waitForURL(`${baseUrl}/contact`);
+    await expect.poll(() => session.page.locator('nav[aria-label="Site menu"]').isHidden()).toBe(true);
   });
 
   it('has the six footer links, and they lead to the legal pages', async () => {
-    await page.goto(`${baseUrl}/disclaimer`);
-    await waitForHydration(page);
-    const footer = page.getByRole('contentinfo');
+    await session.page.goto(`${baseUrl}/disclaimer`);
+    await waitForHydration(session.page);
+    const footer = session.page.getByRole('contentinfo');
     const links = await footer
       .getByRole('link')
       .evaluateAll((els) => els.map((a) => ({ to: a.getAttribute('href'), label: a.textContent })));
     expect(links).toEqual(footerLinks.map((l) => ({ to: l.to, label: l.label })));
     await footer.getByRole('link', { name: 'Privacy Policy' }).click();
-    await page.waitForURL(`${baseUrl}/privacy-policy`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Privacy Policy');
-    expect(await page.title()).toBe('Privacy Policy | Hurry Up');
+    await session.page.waitForURL(`${baseUrl}/privacy-policy`);
+    await expect
+      .poll(() => session.page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Privacy Policy');
+    expect(await session.page.title()).toBe('Privacy Policy | Hurry Up');
   });
 
-  it('sets the page description meta tag', async () => {
-    await page.goto(`${baseUrl}/aboutus`);
-    const description = await page.locator('meta[name="description"]').getAttribute('content');
+  it('sets the session.page description meta tag', async () => {
+    await session.page.goto(`${baseUrl}/aboutus`);
+    const description = await session.page.locator('meta[name="description"]').getAttribute('content');
     expect(description?.length).toBeGreaterThan(50);
   });
 
-  it('serves a real 404 page with a link home for unknown paths', async () => {
-    const response = await page.goto(`${baseUrl}/no/such/page`);
+  it('serves a real 404 session.page with a link home for unknown paths', async () => {
+    const response = await session.page.goto(`${baseUrl}/no/such/page`);
     expect(response?.status()).toBe(404);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
-    expect(await page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
-    expect(await page.title()).toBe('Page not found | Hurry Up');
-    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
-    await expectNoSeriousAxeViolations(page);
+    expect(await session.page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    expect(await session.page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
+      '/',
+    );
+    expect(await session.page.title()).toBe('Page not found | Hurry Up');
+    expect(await session.page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await expectNoSeriousAxeViolations(session.page);
   });
 
   it('works on a phone-sized screen', async () => {
-    const phone = await browser.context.newPage();
+    const phone = await session.browser.context.newPage();
     await phone.setViewportSize({ width: 375, height: 740 });
     await phone.goto(`${baseUrl}/terms-of-service`);
     await waitForHydration(phone);
@@ -122,6 +110,6 @@ describe('the shell', () => {
   });
 
   it('caused no CSP violations or script errors', () => {
-    expect(problems.filter((p) => !p.includes('/contact'))).toEqual([]);
+    expect(session.problems.filter((p) => !p.includes('/contact'))).toEqual([]);
   });
 });

@@ -1,18 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, expectNoSeriousAxeViolations, launchBrowser, watchPageProblems } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoSeriousAxeViolations, openBrowserSession } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let page: Page;
-let problems: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-  problems = watchPageProblems(page);
-});
-afterAll(() => browser.close());
+const session = openBrowserSession();
 
 const staticPages = [
   { path: '/disclaimer', title: 'Disclaimer' },
@@ -47,39 +38,39 @@ describe.each(staticPages)('$path', ({ path, title }) => {
   });
 
   it('shows its heading and date and passes the accessibility check', async () => {
-    await page.goto(`${baseUrl}${path}`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
-    expect(await mainText(page)).toContain('Jan 8, 2025');
-    expect(await mainText(page)).toContain('Hurry Up');
-    await expectNoSeriousAxeViolations(page);
+    await session.page.goto(`${baseUrl}${path}`);
+    expect(await session.page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    expect(await mainText(session.page)).toContain('Jan 8, 2025');
+    expect(await mainText(session.page)).toContain('Hurry Up');
+    await expectNoSeriousAxeViolations(session.page);
   });
 });
 
 describe('what the legal pages must say', () => {
   it('links the short and full versions both ways', async () => {
-    await page.goto(`${baseUrl}/privacy-policy`);
-    await page.getByRole('link', { name: 'Read the full Privacy Policy' }).click();
-    await page.waitForURL(`${baseUrl}/privacy-policy/full`);
-    // Client-side navigation: the URL changes before the new page has rendered.
-    await page.locator('main a[href="/privacy-policy"]').first().waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Full Privacy Policy');
+    await session.page.goto(`${baseUrl}/privacy-policy`);
+    await session.page.getByRole('link', { name: 'Read the full Privacy Policy' }).click();
+    await session.page.waitForURL(`${baseUrl}/privacy-policy/full`);
+    // Client-side navigation: the URL changes before the new session.page has rendered.
+    await session.page.locator('main a[href="/privacy-policy"]').first().waitFor();
+    expect(await session.page.getByRole('heading', { level: 1 }).textContent()).toBe('Full Privacy Policy');
 
-    await page.goto(`${baseUrl}/terms-of-service`);
-    await page.getByRole('link', { name: 'Read the full Terms of Service' }).click();
-    await page.waitForURL(`${baseUrl}/terms-of-service/full`);
-    await page.locator('main a[href="/terms-of-service"]').first().waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Full Terms of Service');
+    await session.page.goto(`${baseUrl}/terms-of-service`);
+    await session.page.getByRole('link', { name: 'Read the full Terms of Service' }).click();
+    await session.page.waitForURL(`${baseUrl}/terms-of-service/full`);
+    await session.page.locator('main a[href="/terms-of-service"]').first().waitFor();
+    expect(await session.page.getByRole('heading', { level: 1 }).textContent()).toBe('Full Terms of Service');
   });
 
   it('excludes children under 13 from data collection', async () => {
-    await page.goto(`${baseUrl}/privacy-policy/full`);
-    expect(await mainText(page)).toMatch(/under (the age of )?13/i);
+    await session.page.goto(`${baseUrl}/privacy-policy/full`);
+    expect(await mainText(session.page)).toMatch(/under (the age of )?13/i);
   });
 
   it('names Indian law and the Delhi courts, and lists the services', async () => {
     for (const path of ['/terms-of-service', '/terms-of-service/full']) {
-      await page.goto(`${baseUrl}${path}`);
-      const text = await mainText(page);
+      await session.page.goto(`${baseUrl}${path}`);
+      const text = await mainText(session.page);
       expect(text).toMatch(/laws of India/i);
       expect(text).toMatch(/Delhi/);
       for (const service of [
@@ -99,19 +90,21 @@ describe('what the legal pages must say', () => {
   });
 
   it('mentions the Movers & Shakers, Offers and Refer & Earn tabs in the affiliate disclosure', async () => {
-    await page.goto(`${baseUrl}/affiliate-disclosure`);
-    const text = await mainText(page);
+    await session.page.goto(`${baseUrl}/affiliate-disclosure`);
+    const text = await mainText(session.page);
     expect(text).toContain('Movers & Shakers');
     expect(text).toContain('Offers');
     expect(text).toContain('Refer & Earn');
   });
 
   it('uses /aboutus as the About Us canonical URL', async () => {
-    await page.goto(`${baseUrl}/aboutus`);
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseUrl}/aboutus`);
+    await session.page.goto(`${baseUrl}/aboutus`);
+    expect(await session.page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+      `${baseUrl}/aboutus`,
+    );
   });
 
   it('caused no CSP violations or script errors', () => {
-    expect(problems).toEqual([]);
+    expect(session.problems).toEqual([]);
   });
 });

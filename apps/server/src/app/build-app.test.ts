@@ -163,3 +163,16 @@ describe('rate limiting', () => {
     }
   });
 });
+
+describe('malformed URLs', () => {
+  it('answer API calls with the uniform 400 body', async () => {
+    const t2 = await createTestApp();
+    try {
+      const res = await t2.app.inject({ method: 'GET', url: '/api/posts/%E0%A4' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'The request URL is not valid.', code: 'BAD_URL' });
+    } finally {
+      await t2.close();
+    }
+  });
+});

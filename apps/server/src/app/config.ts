@@ -7,6 +7,9 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 export const adPlacements = ['banner', 'inline'] as const;
 export type AdPlacement = (typeof adPlacements)[number];
 
+// The repository's seed content: loaded into an empty database on first start.
+const defaultContentDir = path.resolve(import.meta.dirname, '../../../../content');
+
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const envSchema = z
@@ -33,6 +36,8 @@ const envSchema = z
       z.string().min(16, 'must be at least 16 characters long when set').optional(),
     ),
     SITE_NAME: z.string().trim().min(1).max(60).default('Hurry Up'),
+    CONTENT_DIR: z.string().min(1).default(defaultContentDir),
+    SEED_CONTENT: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
     LOG_LEVEL: z.enum(logLevels).default('info'),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -71,6 +76,8 @@ const envSchema = z
     databaseUrl: env.DATABASE_URL,
     adminToken: env.ADMIN_TOKEN,
     siteName: env.SITE_NAME,
+    contentDir: path.resolve(env.CONTENT_DIR),
+    seedContent: env.SEED_CONTENT === 'true',
     logLevel: env.LOG_LEVEL,
     rateLimitMax: env.RATE_LIMIT_MAX,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,

@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder, CreateTableBuilder } from 'kysely';
+import type { CreateTableBuilder } from 'kysely';
 import type { DialectName } from './database.ts';
 
 /** An auto-incrementing integer primary key in either dialect. */
@@ -10,5 +10,3 @@ export function withIdColumn<T extends string>(
     ? table.addColumn('id', 'integer', (col) => col.primaryKey().generatedByDefaultAsIdentity())
     : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
 }
-
-export const notNull = (col: ColumnDefinitionBuilder) => col.notNull();

@@ -26,6 +26,17 @@ export interface DatabaseOptions {
   postgresSchema?: string;
 }
 
+/** The database the settings name: PostgreSQL when DATABASE_URL is set, else site.sqlite in DATA_DIR. */
+export function openConfiguredDatabase(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Database {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'site.sqlite'),
+  });
+}
+
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.postgresSchema);
   if (!options.sqliteFile) throw new Error('openDatabase needs databaseUrl or sqliteFile');

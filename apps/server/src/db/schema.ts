@@ -1,7 +1,34 @@
+import type { Generated } from 'kysely';
+
 /**
- * Table types for Kysely. Each feature's migration adds its tables here.
- * Dates are stored as ISO-8601 text and booleans as 0/1 in both dialects, so the two behave the same
- * (docs/decisions/0005-portable-column-types.md).
+ * Table types for Kysely; each migration adds its tables here.
+ * Dates are ISO-8601 text and booleans 0/1 in both dialects, so both behave the same
+ * (docs/decisions/0002-sqlite-driver.md).
  */
-// biome-ignore lint/complexity/noBannedTypes: filled by the content migrations
-export type DatabaseSchema = {};
+export interface DatabaseSchema {
+  app_state: { key: string; value: string };
+  blogs: {
+    id: Generated<number>;
+    title: string;
+    title_key: string;
+    content: string;
+    author: string;
+    created_at: string;
+    sort_order: number | null;
+    updated_at: string;
+  };
+  posts: {
+    id: Generated<number>;
+    title: string;
+    title_key: string;
+    author: string | null;
+    created_at: string;
+    description: string | null;
+    image: string | null;
+    content: string | null;
+    imgf: number;
+    /** JSON array of post sections. */
+    content_array: string | null;
+    updated_at: string;
+  };
+}

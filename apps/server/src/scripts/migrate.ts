@@ -1,14 +1,10 @@
-import path from 'node:path';
 import { ConfigError, loadConfig } from '../app/config.ts';
-import { openDatabase } from '../db/database.ts';
+import { openConfiguredDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 
 try {
   const config = loadConfig();
-  const database = openDatabase({
-    databaseUrl: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'site.sqlite'),
-  });
+  const database = openConfiguredDatabase(config);
   try {
     const result = await migrateToLatest(database);
     const applied = result.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import type { Config } from '../app/config.ts';
+import type { Services } from '../app/services.ts';
 
 const webRoot = path.dirname(createRequire(import.meta.url).resolve('@hurryup/web/package.json'));
 export const webBuildPaths = {
@@ -26,7 +27,21 @@ export class MissingWebBuildError extends Error {
 export type PagesMode = { kind: 'production' } | { kind: 'development'; vite: ViteDevServer };
 
 /** Serves the React Router site (server-rendered pages and the built client files) from this Fastify app. */
-export async function registerPages(app: FastifyInstance, config: Config, mode: PagesMode) {
+export async function registerPages(
+  app: FastifyInstance,
+  config: Config,
+  services: Services,
+  mode: PagesMode,
+): Promise<{ staticPagePaths: string[] }> {
+  const content = {
+    blogs: { list: () => services.blogs.list() },
+    posts: {
+      list: (page: { limit: number; offset: number }) => services.posts.list(page),
+      count: () => services.posts.count(),
+      getByTitle: (title: string) => services.posts.getByTitle(title),
+      search: (query: string, limit?: number) => services.posts.search(query, limit),
+    },
+  };
   const getLoadContext = (_request: unknown, reply: FastifyReply) => {
     const context = new RouterContextProvider();
     context.set(appContext, {
@@ -37,13 +52,14 @@ export async function registerPages(app: FastifyInstance, config: Config, mode: 
         analyticsId: config.analyticsId,
       },
       nonce: reply.cspNonce?.script,
+      content,
     });
     return context;
   };
 
   if (mode.kind === 'development') {
     await app.register(fastifyReactRouter, { devServer: mode.vite, getLoadContext });
-    return;
+    return { staticPagePaths: [] };
   }
   if (!fs.existsSync(webBuildPaths.server)) throw new MissingWebBuildError();
   // Imported once at start, so a broken build fails the start instead of the first visitor.
@@ -56,4 +72,20 @@ export async function registerPages(app: FastifyInstance, config: Config, mode: 
     mode: 'production',
     getLoadContext,
   });
+  return { staticPagePaths: staticPagePaths(build) };
+}
+
+/** Every page without a parameter (for the sitemap), from the route table of the build. */
+export function staticPagePaths(build: Pick<ServerBuild, 'routes'>): string[] {
+  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  const pathOf = (id: string | undefined): string => {
+    const route = id ? build.routes[id] : undefined;
+    if (!route) return '';
+    return [pathOf(route.parentId), route.path ?? ''].filter(Boolean).join('/');
+  };
+  return routes
+    .map((route) => `/${pathOf(route.id)}`.replace(/\/+/g, '/'))
+    .filter((p) => !p.includes(':') && !p.includes('*'))
+    .filter((p, i, all) => all.indexOf(p) === i)
+    .sort();
 }

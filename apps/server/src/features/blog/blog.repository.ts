@@ -1,0 +1,73 @@
+import { type Blog, type BlogInput, compareBlogs } from '@hurryup/contracts/blog';
+import { collapseWhitespace } from '@hurryup/contracts/post-slug';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+
+type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+type BlogRow = Selectable<DatabaseSchema['blogs']>;
+
+function toBlog(row: BlogRow): Blog {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    author: row.author,
+    createdAt: row.created_at,
+    ...(row.sort_order === null ? {} : { order: row.sort_order }),
+  };
+}
+
+function toRow(input: BlogInput, now: string) {
+  return {
+    title: input.title,
+    title_key: collapseWhitespace(input.title),
+    content: input.content,
+    author: input.author,
+    created_at: input.createdAt,
+    sort_order: input.order ?? null,
+    updated_at: now,
+  };
+}
+
+export function createBlogRepository(db: Kysely<DatabaseSchema>) {
+  return {
+    async list(): Promise<Blog[]> {
+      const rows = await db.selectFrom('blogs').selectAll().execute();
+      return rows.map(toBlog).sort(compareBlogs);
+    },
+    async get(id: number, tx: Db = db): Promise<Blog | undefined> {
+      const row = await tx.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toBlog(row) : undefined;
+    },
+    async findIdByTitle(title: string, tx: Db = db): Promise<number | undefined> {
+      const row = await tx
+        .selectFrom('blogs')
+        .select('id')
+        .where('title_key', '=', collapseWhitespace(title))
+        .executeTakeFirst();
+      return row?.id;
+    },
+    async insert(input: BlogInput, tx: Db = db): Promise<Blog> {
+      const row = await tx
+        .insertInto('blogs')
+        .values(toRow(input, new Date().toISOString()))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toBlog(row);
+    },
+    async update(id: number, input: BlogInput, tx: Db = db): Promise<Blog | undefined> {
+      const row = await tx
+        .updateTable('blogs')
+        .set(toRow(input, new Date().toISOString()))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toBlog(row) : undefined;
+    },
+    async delete(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('blogs').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+export type BlogRepository = ReturnType<typeof createBlogRepository>;

@@ -1,0 +1,113 @@
+import type { Post, PostInput, PostSection } from '@hurryup/contracts/post';
+import { collapseWhitespace } from '@hurryup/contracts/post-slug';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { DialectName } from '../../db/database.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
+
+type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+type PostRow = Selectable<DatabaseSchema['posts']>;
+
+function toPost(row: PostRow): Post {
+  return {
+    id: row.id,
+    title: row.title,
+    ...(row.author === null ? {} : { author: row.author }),
+    createdAt: row.created_at,
+    ...(row.description === null ? {} : { description: row.description }),
+    ...(row.image === null ? {} : { image: row.image }),
+    ...(row.content === null ? {} : { content: row.content }),
+    imgf: row.imgf === 1,
+    ...(row.content_array === null ? {} : { contentArray: JSON.parse(row.content_array) as PostSection[] }),
+  };
+}
+
+function toRow(input: PostInput, now: string) {
+  return {
+    title: input.title,
+    title_key: collapseWhitespace(input.title),
+    author: input.author ?? null,
+    created_at: input.createdAt,
+    description: input.description ?? null,
+    image: input.image ?? null,
+    content: input.content ?? null,
+    imgf: input.imgf ? 1 : 0,
+    content_array: input.contentArray ? JSON.stringify(input.contentArray) : null,
+    updated_at: now,
+  };
+}
+
+export interface PostRevision {
+  count: number;
+  lastUpdated: string | null;
+}
+
+export function createPostRepository(db: Kysely<DatabaseSchema>, dialect: DialectName) {
+  return {
+    async list(page?: { limit: number; offset: number }): Promise<Post[]> {
+      let query = db.selectFrom('posts').selectAll().orderBy('id', 'desc');
+      if (page) query = query.limit(page.limit).offset(page.offset);
+      return (await query.execute()).map(toPost);
+    },
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('posts')
+        .select(db.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /** Changes when any post is added, edited or removed: lets other processes notice and refresh. */
+    async revision(): Promise<PostRevision> {
+      const row = await db
+        .selectFrom('posts')
+        .select([db.fn.countAll<number | string>().as('n'), db.fn.max('updated_at').as('last')])
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.n), lastUpdated: row.last ?? null };
+    },
+    async get(id: number, tx: Db = db): Promise<Post | undefined> {
+      const row = await tx.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toPost(row) : undefined;
+    },
+    async getByTitle(title: string): Promise<Post | undefined> {
+      const row = await db
+        .selectFrom('posts')
+        .selectAll()
+        .where('title_key', '=', collapseWhitespace(title))
+        .executeTakeFirst();
+      return row ? toPost(row) : undefined;
+    },
+    async findIdByTitle(title: string, tx: Db = db): Promise<number | undefined> {
+      const row = await tx
+        .selectFrom('posts')
+        .select('id')
+        .where('title_key', '=', collapseWhitespace(title))
+        .executeTakeFirst();
+      return row?.id;
+    },
+    async insert(input: PostInput, tx: Db = db): Promise<Post> {
+      const values = { ...toRow(input, new Date().toISOString()), ...(input.id ? { id: input.id } : {}) };
+      const row = await tx.insertInto('posts').values(values).returningAll().executeTakeFirstOrThrow();
+      return toPost(row);
+    },
+    async update(id: number, input: PostInput, tx: Db = db): Promise<Post | undefined> {
+      const row = await tx
+        .updateTable('posts')
+        .set(toRow(input, new Date().toISOString()))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toPost(row) : undefined;
+    },
+    async delete(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    /** After rows were inserted with explicit ids, PostgreSQL's identity must move past them. */
+    async syncIdSequence(tx: Db = db): Promise<void> {
+      if (dialect !== 'postgres') return;
+      await sql`select setval(pg_get_serial_sequence('posts', 'id'), greatest((select max(id) from posts), 1))`.execute(
+        tx,
+      );
+    },
+  };
+}
+export type PostRepository = ReturnType<typeof createPostRepository>;

@@ -1,0 +1,107 @@
+import { errorCodes } from '@hurryup/contracts/errors';
+import type { Post, PostInput, PostSearchHit } from '@hurryup/contracts/post';
+import type { Transaction } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { HttpError } from '../../shared/http-error.ts';
+import type { PostRepository, PostRevision } from './post.repository.ts';
+import { PostSearchIndex } from './post-search-index.ts';
+
+// Another server process may change posts; its changes reach this process's index within this time.
+const revisionCheckIntervalMs = 10_000;
+
+export const duplicatePostTitle = () =>
+  new HttpError(409, errorCodes.conflict, 'Another post already has this title.', {
+    title: 'Another post already has this title.',
+  });
+
+export function createPostService(repository: PostRepository) {
+  const index = new PostSearchIndex();
+  let indexedRevision: PostRevision | undefined;
+  let lastRevisionCheck = 0;
+
+  async function rebuildIndex() {
+    const revision = await repository.revision();
+    index.replaceAll(await repository.list());
+    indexedRevision = revision;
+    lastRevisionCheck = Date.now();
+  }
+
+  async function refreshIndexIfStale() {
+    if (!indexedRevision) return rebuildIndex();
+    if (Date.now() - lastRevisionCheck < revisionCheckIntervalMs) return;
+    lastRevisionCheck = Date.now();
+    const revision = await repository.revision();
+    if (revision.count !== indexedRevision.count || revision.lastUpdated !== indexedRevision.lastUpdated) {
+      await rebuildIndex();
+    }
+  }
+
+  async function noteChange(post?: Post, removedId?: number) {
+    if (post) index.upsert(post);
+    if (removedId !== undefined) index.remove(removedId);
+    indexedRevision = await repository.revision();
+  }
+
+  return {
+    rebuildIndex,
+    list: (page?: { limit: number; offset: number }) => repository.list(page),
+    count: () => repository.count(),
+    get: (id: number) => repository.get(id),
+    getByTitle: (title: string) => repository.getByTitle(title),
+
+    async search(query: string, limit?: number): Promise<PostSearchHit[]> {
+      await refreshIndexIfStale();
+      return index.search(query, limit);
+    },
+
+    async create(input: PostInput): Promise<Post> {
+      if (await repository.findIdByTitle(input.title)) throw duplicatePostTitle();
+      try {
+        const post = await repository.insert({ ...input, id: undefined });
+        await noteChange(post);
+        return post;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicatePostTitle();
+        throw error;
+      }
+    },
+
+    async update(id: number, input: PostInput): Promise<Post> {
+      const owner = await repository.findIdByTitle(input.title);
+      if (owner !== undefined && owner !== id) throw duplicatePostTitle();
+      try {
+        const post = await repository.update(id, input);
+        if (!post) throw new HttpError(404, errorCodes.notFound, `There is no post with id ${id}.`);
+        await noteChange(post);
+        return post;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicatePostTitle();
+        throw error;
+      }
+    },
+
+    async delete(id: number): Promise<void> {
+      if (!(await repository.delete(id))) {
+        throw new HttpError(404, errorCodes.notFound, `There is no post with id ${id}.`);
+      }
+      await noteChange(undefined, id);
+    },
+
+    /** Writes inside an import transaction; the index is rebuilt once the import commits. */
+    async upsertInTransaction(
+      tx: Transaction<DatabaseSchema>,
+      input: PostInput,
+    ): Promise<'created' | 'updated'> {
+      const existingId = input.id ?? (await repository.findIdByTitle(input.title, tx));
+      if (existingId !== undefined && (await repository.get(existingId, tx))) {
+        await repository.update(existingId, input, tx);
+        return 'updated';
+      }
+      await repository.insert(input, tx);
+      return 'created';
+    },
+    syncIdSequence: (tx: Transaction<DatabaseSchema>) => repository.syncIdSequence(tx),
+  };
+}
+export type PostService = ReturnType<typeof createPostService>;

@@ -1,0 +1,10 @@
+/** What a page says while a client-side navigation waits for its data (content-and-shell.md section 2). */
+const loadingTexts: [RegExp, string][] = [
+  [/^\/blog\/?$/, 'Loading blogs...'],
+  [/^\/userforum\/?$/, 'Loading posts...'],
+  [/^\/post(\/|$)/, 'Loading post...'],
+];
+
+export function loadingTextFor(pathname: string): string | undefined {
+  return loadingTexts.find(([pattern]) => pattern.test(pathname))?.[1];
+}

@@ -1,0 +1,28 @@
+import type { Blog } from '@hurryup/contracts/blog';
+import type { Post } from '@hurryup/contracts/post';
+import { inject } from 'vitest';
+
+const baseUrl = inject('baseUrl');
+
+export async function getJson<T>(path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`);
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+export const allPosts = () => getJson<Post[]>('/api/posts');
+export const allBlogs = () => getJson<Blog[]>('/api/blogs');
+
+/** Creates a post through the operator's API (or returns the existing one with that title). */
+export async function ensurePost(body: Record<string, unknown>): Promise<Post> {
+  const res = await fetch(`${baseUrl}/api/admin/posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${inject('adminToken')}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status === 409) {
+    return getJson<Post>(`/api/posts?title=${encodeURIComponent(String(body.title))}`);
+  }
+  if (res.status !== 201) throw new Error(`creating a post failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Post;
+}

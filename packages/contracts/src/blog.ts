@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { isoDateInputSchema } from './dates.ts';
+
+const titleSchema = z
+  .string({ error: 'Title is required.' })
+  .trim()
+  .min(1, 'Title is required.')
+  .max(200, 'Title must be at most 200 characters.');
+
+export const blogSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    content: z.string().describe('Text; line breaks are meaningful'),
+    author: z.string(),
+    createdAt: z.string().describe('ISO-8601 timestamp'),
+    order: z.number().int().optional().describe('Blogs with an order come first, highest first'),
+  })
+  .meta({ id: 'Blog' });
+export type Blog = z.infer<typeof blogSchema>;
+
+/** What the operator sends to create or replace a blog (admin API and content import). */
+export const blogInputSchema = z
+  .object({
+    title: titleSchema,
+    content: z
+      .string({ error: 'Content is required.' })
+      .min(1, 'Content is required.')
+      .max(50_000, 'Content must be at most 50000 characters.'),
+    author: z
+      .string({ error: 'Author is required.' })
+      .trim()
+      .min(1, 'Author is required.')
+      .max(100, 'Author must be at most 100 characters.'),
+    createdAt: isoDateInputSchema,
+    order: z
+      .number({ error: 'Order must be a whole number.' })
+      .int('Order must be a whole number.')
+      .optional(),
+  })
+  .strict();
+export type BlogInput = z.output<typeof blogInputSchema>;
+
+export const blogListSchema = z.array(blogSchema).meta({ id: 'BlogList' });
+
+/**
+ * Blog order (content-and-shell.md section 9): blogs with an order value first, highest first; then the
+ * rest, newest first.
+ */
+export function compareBlogs(
+  a: Pick<Blog, 'order' | 'createdAt' | 'id'>,
+  b: Pick<Blog, 'order' | 'createdAt' | 'id'>,
+) {
+  const aHas = a.order !== undefined;
+  const bHas = b.order !== undefined;
+  if (aHas !== bHas) return aHas ? -1 : 1;
+  if (aHas && bHas && a.order !== b.order) return b.order! - a.order!;
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return b.id - a.id;
+}

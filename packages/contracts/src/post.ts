@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { isoDateInputSchema } from './dates.ts';
+
+const sitePathOrUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .regex(
+    /^(\/[^\s]*|https?:\/\/[^\s]+)$/,
+    'Must be a site path like /content/images/x.png or an http(s) URL.',
+  );
+
+export const postTableSchema = z
+  .object({
+    headers: z.array(z.string()).min(1, 'A table needs at least one header.'),
+    rows: z.array(z.array(z.string())),
+  })
+  .refine(
+    (table) => table.rows.every((row) => row.length === table.headers.length),
+    'Every table row must have as many cells as there are headers.',
+  );
+
+export const postSectionSchema = z
+  .object({
+    content: z.string({ error: 'Each section needs content text.' }),
+    bold: z.boolean().optional(),
+    nobreak: z.boolean().optional().describe('Merged inline with the neighbouring sections'),
+    img: sitePathOrUrl.optional(),
+    alt: z.string().trim().max(300).optional(),
+    table: postTableSchema.optional(),
+  })
+  .strict()
+  .refine((section) => !section.img || (section.alt && section.alt.length > 0), {
+    message: 'An image needs alt text.',
+    path: ['alt'],
+  })
+  .meta({ id: 'PostSection' });
+export type PostSection = z.infer<typeof postSectionSchema>;
+
+export const postSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    author: z.string().optional(),
+    createdAt: z.string().describe('ISO-8601 timestamp'),
+    description: z.string().optional(),
+    image: z.string().optional(),
+    content: z.string().optional().describe('Paragraphs separated by blank lines'),
+    imgf: z.boolean().describe('Every section carries an image'),
+    contentArray: z.array(postSectionSchema).optional(),
+  })
+  .meta({ id: 'Post' });
+export type Post = z.infer<typeof postSchema>;
+
+export const postListSchema = z.array(postSchema).meta({ id: 'PostList' });
+
+/** What the operator sends to create or replace a post (admin API and content import). */
+export const postInputSchema = z
+  .object({
+    id: z.number().int().positive().optional().describe('Only in imports: keeps ids stable across imports'),
+    title: z
+      .string({ error: 'Title is required.' })
+      .trim()
+      .min(1, 'Title is required.')
+      .max(200, 'Title must be at most 200 characters.'),
+    author: z.string().trim().max(100, 'Author must be at most 100 characters.').optional(),
+    createdAt: isoDateInputSchema,
+    description: z.string().trim().max(500, 'Description must be at most 500 characters.').optional(),
+    image: sitePathOrUrl.optional(),
+    content: z.string().max(100_000, 'Content must be at most 100000 characters.').optional(),
+    text: z
+      .string()
+      .max(100_000, 'Text must be at most 100000 characters.')
+      .optional()
+      .describe('Same as content'),
+    imgf: z.boolean().optional(),
+    contentArray: z.array(postSectionSchema).max(500, 'A post can have at most 500 sections.').optional(),
+  })
+  .strict()
+  .superRefine((post, ctx) => {
+    const body = post.content ?? post.text;
+    const hasBody = body !== undefined && body.trim() !== '';
+    const hasSections = post.contentArray !== undefined && post.contentArray.length > 0;
+    if (post.content !== undefined && post.text !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'Give content or text, not both.' });
+    }
+    if (!hasBody && !hasSections) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['content'],
+        message: 'A post needs content (or text) or contentArray.',
+      });
+    }
+    if (hasBody && hasSections) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contentArray'],
+        message: 'Give content or contentArray, not both.',
+      });
+    }
+  })
+  .transform(({ text, author, content, ...post }) => {
+    const body = content ?? text;
+    return { ...post, ...(author ? { author } : {}), ...(body !== undefined ? { content: body } : {}) };
+  });
+export type PostInput = z.output<typeof postInputSchema>;
+
+export const postsQuerySchema = z
+  .object({
+    postId: z.coerce
+      .number()
+      .int('postId must be a whole number.')
+      .positive('postId must be positive.')
+      .optional(),
+    title: z.string().max(500, 'title is too long.').optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1, 'limit must be at least 1.')
+      .max(100, 'limit must be at most 100.')
+      .optional(),
+    offset: z.coerce.number().int().min(0, 'offset must be 0 or more.').optional(),
+  })
+  .strict();
+
+export const postSearchQuerySchema = z.object({
+  q: z.string().max(200, 'The search text must be at most 200 characters.').default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export const postSearchHitSchema = z
+  .object({ id: z.number().int(), title: z.string(), description: z.string().optional() })
+  .meta({ id: 'PostSearchHit' });
+export type PostSearchHit = z.infer<typeof postSearchHitSchema>;
+export const postSearchResultSchema = z.array(postSearchHitSchema).meta({ id: 'PostSearchResult' });
+
+/** Post search runs only from this many characters (tools-and-trading.md section 5). */
+export const postSearchMinLength = 3;

@@ -1,0 +1,187 @@
+/**
+ * `npm run bench`: throughput and latency figures for the content API and pages, and post search with
+ * 20,000 posts. Everything runs on loopback against the production build; nothing here is a pass/fail test.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { PostSearchIndex } from '../apps/server/src/features/posts/post-search-index.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = 10;
+
+if (!fs.existsSync(path.join(repoRoot, 'apps/web/build/server/index.js'))) {
+  console.error('Run "npm run build" first: the benchmarks measure the production build.');
+  process.exit(1);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dataDir: string, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error('the server did not start');
+}
+
+async function stop(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function load(title: string, url: string, paths: string[], connectionCount = connections) {
+  const result = await autocannon({
+    url,
+    connections: connectionCount,
+    duration: durationSeconds,
+    requests: paths.map((p) => ({ method: 'GET', path: p })),
+  });
+  const errors = result.errors + result.non2xx;
+  console.log(
+    `${title.padEnd(44)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors)` : ''}`,
+  );
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+const words = [
+  'upi',
+  'nifty',
+  'option',
+  'audio',
+  'hindi',
+  'safety',
+  'budget',
+  'exam',
+  'java',
+  'image',
+  'pdf',
+  'rsi',
+  'vix',
+  'monsoon',
+  'nutrition',
+  'translate',
+  'straddle',
+  'lot',
+  'expiry',
+  'compress',
+];
+function generatedPost(i: number) {
+  const pick = (k: number) => words[(i * 7 + k * 13) % words.length]!;
+  return {
+    title: `${pick(0)} ${pick(1)} guide ${i} ${pick(2)}`,
+    title_key: `${pick(0)} ${pick(1)} guide ${i} ${pick(2)}`,
+    author: i % 4 === 0 ? null : `Writer ${i % 97}`,
+    created_at: new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString(),
+    description: `How ${pick(3)} and ${pick(4)} work together, part ${i}, with notes on ${pick(5)}.`,
+    image: null,
+    content: `First paragraph about ${pick(1)}.\n\nSecond paragraph about ${pick(2)}.`,
+    imgf: 0,
+    content_array: null,
+    updated_at: new Date().toISOString(),
+  };
+}
+
+console.log(
+  `Benchmarks (${os.cpus().length} cores, ${connections} connections, ${durationSeconds} s each, loopback)\n`,
+);
+
+// 1. Seed content: the API and the server-rendered pages.
+{
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-bench-'));
+  const { url, child } = await startServer(dataDir);
+  const posts = (await (await fetch(`${url}/api/posts`)).json()) as { id: number; title: string }[];
+  const postPaths = posts.slice(0, 10).map((p) => `/post/${encodeURIComponent(p.title)}`);
+  console.log(`Seed content: ${posts.length} posts`);
+  await load('GET /api/posts (all posts)', url, ['/api/posts']);
+  await load('GET /userforum (server-rendered)', url, [
+    '/userforum',
+    '/userforum?page=2',
+    '/userforum?page=3',
+  ]);
+  await load('GET /post/:id (server-rendered, 10 posts)', url, postPaths);
+  await stop(child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+// 2. Post search with 20,000 posts.
+{
+  const count = 20_000;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-bench-search-'));
+  const database = openDatabase({ sqliteFile: path.join(dataDir, 'site.sqlite') });
+  await migrateToLatest(database);
+  const rows = Array.from({ length: count }, (_, i) => generatedPost(i + 1));
+  await database.db.transaction().execute(async (tx) => {
+    for (let i = 0; i < rows.length; i += 500)
+      await tx
+        .insertInto('posts')
+        .values(rows.slice(i, i + 500))
+        .execute();
+  });
+  await database.close();
+
+  const index = new PostSearchIndex();
+  const buildStart = performance.now();
+  index.replaceAll(rows.map((r, i) => ({ id: i + 1, title: r.title, description: r.description })));
+  const buildMs = performance.now() - buildStart;
+  const queries = words
+    .flatMap((w) => [w, w.slice(0, 4), `${w} guide`, `${w.slice(0, -1)}x`])
+    .filter((q) => q.length >= 3);
+  const timings: number[] = [];
+  for (let round = 0; round < 20; round += 1) {
+    for (const q of queries) {
+      const start = performance.now();
+      index.search(q);
+      timings.push(performance.now() - start);
+    }
+  }
+  timings.sort((a, b) => a - b);
+  console.log(`\nPost search, ${count.toLocaleString('en-IN')} posts`);
+  console.log(`${'index build'.padEnd(44)} ${buildMs.toFixed(0)} ms`);
+  console.log(
+    `${'in-process search'.padEnd(44)} p50 ${percentile(timings, 50).toFixed(2)} ms   p99 ${percentile(timings, 99).toFixed(2)} ms   (${timings.length} queries)`,
+  );
+
+  const { url, child } = await startServer(dataDir, { SEED_CONTENT: 'false' });
+  await load(
+    'GET /api/posts/search (HTTP, varied queries)',
+    url,
+    queries.map((q) => `/api/posts/search?q=${encodeURIComponent(q)}`),
+  );
+  await stop(child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
