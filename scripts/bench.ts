@@ -46,11 +46,13 @@ async function startServer(dataDir: string, env: Record<string, string> = {}) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i += 1) {
+  const started = performance.now();
+  for (let i = 0; i < 600; i += 1) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
+      if ((await fetch(`${url}/api/health`)).ok)
+        return { url, child, coldStartMs: performance.now() - started };
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
   throw new Error('the server did not start');
@@ -123,7 +125,8 @@ console.log(
 // 1. Seed content: the API and the server-rendered pages.
 {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-bench-'));
-  const { url, child } = await startServer(dataDir);
+  const { url, child, coldStartMs } = await startServer(dataDir);
+  console.log(`${'cold start (spawn to healthy, fresh database)'.padEnd(44)} ${coldStartMs.toFixed(0)} ms`);
   const posts = (await (await fetch(`${url}/api/posts`)).json()) as { id: number; title: string }[];
   const postPaths = posts.slice(0, 10).map((p) => `/post/${encodeURIComponent(p.title)}`);
   console.log(`Seed content: ${posts.length} posts`);
@@ -177,11 +180,9 @@ console.log(
   );
 
   const { url, child } = await startServer(dataDir, { SEED_CONTENT: 'false' });
-  await load(
-    'GET /api/posts/search (HTTP, varied queries)',
-    url,
-    queries.map((q) => `/api/posts/search?q=${encodeURIComponent(q)}`),
-  );
+  const searchPaths = queries.map((q) => `/api/posts/search?q=${encodeURIComponent(q)}`);
+  await load('GET /api/posts/search, 1 connection', url, searchPaths, 1);
+  await load(`GET /api/posts/search, ${connections} connections`, url, searchPaths);
   await stop(child);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
