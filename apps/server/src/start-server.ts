@@ -56,6 +56,7 @@ try {
       url: config.publicBaseUrl,
       database: app.database.describe,
       startupMs: Math.round(performance.now() - started),
+      nodeEnv: process.env.NODE_ENV,
     },
     `${config.siteName} is ready`,
   );

@@ -21,6 +21,8 @@ describe('the server process', () => {
 
   it('finishes the request in flight and exits 0 on SIGTERM', async () => {
     const server = await startServer({ LOG_LEVEL: 'info' });
+    // React and the rest run their production builds unless told otherwise.
+    expect(server.output()).toContain('"nodeEnv":"production"');
     // A page render is in flight when the signal arrives.
     const inFlight = fetch(`${server.url}/privacy-policy/full`).then(async (res) => ({
       status: res.status,
