@@ -39,7 +39,7 @@ const envSchema = z
     CONTENT_DIR: z.string().min(1).default(defaultContentDir),
     SEED_CONTENT: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
     LOG_LEVEL: z.enum(logLevels).default('info'),
-    RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+    RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
     ADS_CLIENT_ID: z.preprocess(

@@ -32,11 +32,14 @@ export async function registerAdminCrud<S extends z.ZodType, O extends z.ZodType
     const api = admin;
     type IdParams = z.output<typeof idParamsSchema>;
     const common = { tags: ['admin'], security: adminRouteSecurity };
+    // Few legitimate calls, and a guessed token should not get many tries.
+    const config = { rateLimit: { max: 60, timeWindow: '1 minute' } };
     const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
     api.post(
       `/api/admin/${plural}`,
       {
+        config,
         schema: { ...common, summary: `Create a ${noun}`, body: input, response: { 201: output, ...errors } },
       },
       async (request, reply) => reply.code(201).send(await service.create(request.body as z.output<S>)),
@@ -44,6 +47,7 @@ export async function registerAdminCrud<S extends z.ZodType, O extends z.ZodType
     api.put(
       `/api/admin/${plural}/:id`,
       {
+        config,
         schema: {
           ...common,
           summary: `Replace a ${noun}`,
@@ -57,6 +61,7 @@ export async function registerAdminCrud<S extends z.ZodType, O extends z.ZodType
     api.delete(
       `/api/admin/${plural}/:id`,
       {
+        config,
         schema: {
           ...common,
           summary: `Delete a ${noun}`,

@@ -50,7 +50,7 @@ async function send(
 ) {
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
-    return await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    return await fetch(url, { ...init, signal: signal ? anySignal(signal, timeout) : timeout });
   } catch (error) {
     if (signal?.aborted) throw error;
     if (timeout.aborted) throw new ApiError('The server took too long to answer.', 0, 'TIMEOUT');
@@ -63,4 +63,15 @@ function errorFrom(status: number, body: unknown): ApiError {
   return parsed.success
     ? new ApiError(parsed.data.error, status, parsed.data.code, parsed.data.fields)
     : new ApiError(`The server answered with status ${status}.`, status);
+}
+
+/** Aborts when either signal does (AbortSignal.any is missing from browsers before 2024). */
+function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const controller = new AbortController();
+  for (const signal of [a, b]) {
+    if (signal.aborted) controller.abort(signal.reason);
+    else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  }
+  return controller.signal;
 }

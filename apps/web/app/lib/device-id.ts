@@ -7,10 +7,7 @@ const key = 'device_id';
 export function deviceId(): string {
   const existing = safeStorage()?.getItem(key);
   if (existing) return existing;
-  if (typeof crypto === 'undefined' || typeof crypto.randomUUID !== 'function') {
-    throw new Error('This browser cannot generate a secure device id.');
-  }
-  const id = crypto.randomUUID();
+  const id = randomUuid();
   safeStorage()?.setItem(key, id);
   return id;
 }
@@ -22,4 +19,17 @@ function safeStorage(): Storage | undefined {
     // Private modes can refuse storage; the id then lasts for this page only.
     return undefined;
   }
+}
+
+/** A version 4 UUID from the browser's secure random source (randomUUID needs HTTPS; getRandomValues does not). */
+function randomUuid(): string {
+  if (typeof crypto === 'undefined') throw new Error('This browser cannot generate a secure device id.');
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  if (typeof crypto.getRandomValues !== 'function')
+    throw new Error('This browser cannot generate a secure device id.');
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -38,11 +38,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const [searched, setSearched] = useState(loaderData.q.trim().length >= postSearchMinLength);
   const pending = useRef<AbortController | null>(null);
   const inputId = useId();
+  // The server already searched for the query the page arrived with.
+  const answered = useRef<string | null>(loaderData.q);
 
   useEffect(() => () => pending.current?.abort(), []);
 
   useEffect(() => {
     const text = query.trim();
+    if (answered.current === query) {
+      answered.current = null;
+      return;
+    }
+    answered.current = null;
     pending.current?.abort();
     // Keep the address shareable without a navigation per keystroke.
     const url = new URL(window.location.href);

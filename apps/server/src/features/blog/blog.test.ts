@@ -147,3 +147,26 @@ describe('the admin API', () => {
     }
   });
 });
+
+describe('admin rate limit', () => {
+  it('allows 60 admin calls a minute, fewer than the site-wide limit', async () => {
+    const limited = await createTestApp({ ADMIN_TOKEN: adminToken });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 61; i += 1) {
+        const res = await limited.app.inject({
+          method: 'DELETE',
+          url: '/api/admin/blogs/999',
+          headers: adminHeaders,
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
+      expect(statuses[60]).toBe(429);
+      // Public reads are not affected.
+      expect((await limited.app.inject({ method: 'GET', url: '/api/blogs' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
