@@ -24,7 +24,11 @@ export const siteDescription =
 
 export function loader({ context }: Route.LoaderArgs) {
   const { site, nonce } = context.get(appContext);
-  return { site, nonce };
+  // The year in India, decided once on the server so the page hydrates without a mismatch.
+  const year = Number(
+    new Intl.DateTimeFormat('en-IN', { year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date()),
+  );
+  return { site, nonce, year };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -70,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             children
           )}
         </main>
-        <SiteFooter siteName={siteName} />
+        <SiteFooter siteName={siteName} year={data?.year ?? new Date().getFullYear()} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,4 +1,4 @@
-import { type RouteConfig, route } from '@react-router/dev/routes';
+import { index, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
   route('blog', 'routes/blog.tsx'),
@@ -14,5 +14,7 @@ export default [
   route('terms-of-service/full', 'routes/legal/terms-of-service-full.tsx'),
   route('affiliate-disclosure', 'routes/legal/affiliate-disclosure.tsx'),
   route('aboutus', 'routes/legal/about-us.tsx'),
+  // The daily news home arrives with its own issue; until then '/' is an honest 404, not an empty page.
+  index('routes/not-found.tsx', { id: 'home-not-yet' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -410,6 +410,8 @@ describe('post session.page languages, audio and sharing', () => {
       await sharer.evaluate((m) => sessionStorage.setItem('share-mode', m), mode);
       await sharer.goto(url);
       await waitForHydration(sharer);
+      // The image is fetched ahead of the tap.
+      await sharer.waitForLoadState('networkidle');
       await sharer.getByRole('button', { name: 'Share Post' }).click();
       await expect.poll(calls).toEqual([expected]);
     }
@@ -466,6 +468,9 @@ describe('feeds', () => {
       expect(xml).toContain(`<loc>${baseUrl}${path}</loc>`);
     }
     expect(xml).not.toContain('<loc>*');
+    // Neither the not-yet-built home nor the '/post' error alias is a page to index.
+    expect(xml).not.toContain(`<loc>${baseUrl}/</loc>`);
+    expect(xml).not.toContain(`<loc>${baseUrl}/post</loc>`);
     for (const post of await allPosts())
       expect(xml).toContain(`${baseUrl}${postPath(post.title)}`.replaceAll('&', '&amp;'));
     for (const blog of await allBlogs()) expect(xml).toContain(`${baseUrl}/blog?entry=${blog.id}`);

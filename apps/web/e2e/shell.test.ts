@@ -85,6 +85,8 @@ describe('the shell', () => {
   });
 
   it('serves a real 404 session.page with a link home for unknown paths', async () => {
+    // Until the daily news home exists, '/' is a real 404 too (not an empty page).
+    expect((await fetch(`${baseUrl}/`)).status).toBe(404);
     const response = await session.page.goto(`${baseUrl}/no/such/page`);
     expect(response?.status()).toBe(404);
     expect(await session.page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');

@@ -53,3 +53,14 @@ describe('blogInputSchema', () => {
     expect(result.error!.issues.some((i) => i.code === 'unrecognized_keys')).toBe(true);
   });
 });
+
+describe('dates', () => {
+  it('refuses impossible times and keeps years before 100 right', () => {
+    const base = { title: 'T', content: 'C', author: 'A' };
+    expect(blogInputSchema.safeParse({ ...base, createdAt: '2025-01-01T25:61Z' }).success).toBe(false);
+    expect(
+      blogInputSchema.safeParse({ ...base, createdAt: '2025-01-01T23:59:59+05:30' }).data?.createdAt,
+    ).toBe('2025-01-01T18:29:59.000Z');
+    expect(blogInputSchema.safeParse({ ...base, createdAt: '0050-01-01' }).success).toBe(true);
+  });
+});

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isoDateInputSchema } from './dates.ts';
+import { cleanText, maxInt32 } from './text.ts';
 
-const titleSchema = z
-  .string({ error: 'Title is required.' })
+const titleSchema = cleanText('Title is required.')
   .trim()
   .min(1, 'Title is required.')
   .max(200, 'Title must be at most 200 characters.');
@@ -23,12 +23,10 @@ export type Blog = z.infer<typeof blogSchema>;
 export const blogInputSchema = z
   .object({
     title: titleSchema,
-    content: z
-      .string({ error: 'Content is required.' })
+    content: cleanText('Content is required.')
       .min(1, 'Content is required.')
       .max(50_000, 'Content must be at most 50000 characters.'),
-    author: z
-      .string({ error: 'Author is required.' })
+    author: cleanText('Author is required.')
       .trim()
       .min(1, 'Author is required.')
       .max(100, 'Author must be at most 100 characters.'),
@@ -36,6 +34,8 @@ export const blogInputSchema = z
     order: z
       .number({ error: 'Order must be a whole number.' })
       .int('Order must be a whole number.')
+      .min(-maxInt32, 'Order is too small.')
+      .max(maxInt32, 'Order is too large.')
       .optional(),
   })
   .strict();

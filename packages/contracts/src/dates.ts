@@ -8,12 +8,15 @@ export const isoDateInputSchema = z
   .string()
   .trim()
   .regex(
-    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/,
+    /^\d{4}-\d{2}-\d{2}(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$/,
     'Must be a date like 2025-01-31 or an ISO timestamp like 2025-01-31T09:30:00Z.',
   )
   .refine((value) => {
     const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(year, month - 1, day));
+    // setUTCFullYear, not Date.UTC: the latter reads years 0–99 as 1900–1999.
+    const date = new Date(0);
+    date.setUTCFullYear(year, month - 1, day);
     return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   }, 'This date does not exist.')
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'This date does not exist.')
   .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value).toISOString());

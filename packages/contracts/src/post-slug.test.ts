@@ -28,5 +28,6 @@ describe('post titles in URLs', () => {
     expect(titleFromPostSegment('%20%20')).toBeNull();
     expect(titleFromPostSegment('%E0%A4')).toBeNull();
     expect(titleFromPostSegment('100%')).toBeNull();
+    expect(titleFromPostSegment('abc%00')).toBeNull();
   });
 });

@@ -23,5 +23,6 @@ export function titleFromPostSegment(rawSegment: string): string | null {
     return null;
   }
   const title = collapseWhitespace(decoded);
-  return title === '' ? null : title;
+  // No stored title can hold NUL (the contracts refuse it), and PostgreSQL cannot even compare with one.
+  return title === '' || title.includes('\0') ? null : title;
 }

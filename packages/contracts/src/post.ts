@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isoDateInputSchema } from './dates.ts';
+import { cleanText, maxInt32 } from './text.ts';
 
-const sitePathOrUrl = z
-  .string()
+const sitePathOrUrl = cleanText()
   .trim()
   .max(2000)
   .regex(
@@ -12,8 +12,8 @@ const sitePathOrUrl = z
 
 export const postTableSchema = z
   .object({
-    headers: z.array(z.string()).min(1, 'A table needs at least one header.'),
-    rows: z.array(z.array(z.string())),
+    headers: z.array(cleanText()).min(1, 'A table needs at least one header.'),
+    rows: z.array(z.array(cleanText())),
   })
   .refine(
     (table) => table.rows.every((row) => row.length === table.headers.length),
@@ -22,11 +22,11 @@ export const postTableSchema = z
 
 export const postSectionSchema = z
   .object({
-    content: z.string({ error: 'Each section needs content text.' }),
+    content: cleanText('Each section needs content text.'),
     bold: z.boolean().optional(),
     nobreak: z.boolean().optional().describe('Merged inline with the neighbouring sections'),
     img: sitePathOrUrl.optional(),
-    alt: z.string().trim().max(300).optional(),
+    alt: cleanText().trim().max(300).optional(),
     table: postTableSchema.optional(),
   })
   .strict()
@@ -58,18 +58,19 @@ export const postListSchema = z.array(postSchema).meta({ id: 'PostList' });
 export const postInputSchema = z
   .object({
     id: z.number().int().positive().optional().describe('Only in imports: keeps ids stable across imports'),
-    title: z
-      .string({ error: 'Title is required.' })
+    title: cleanText('Title is required.')
       .trim()
       .min(1, 'Title is required.')
-      .max(200, 'Title must be at most 200 characters.'),
-    author: z.string().trim().max(100, 'Author must be at most 100 characters.').optional(),
+      .max(200, 'Title must be at most 200 characters.')
+      // '/post/..' would be read as a path step and '/post/x.data' as a data request.
+      .refine((t) => t !== '.' && t !== '..', 'A title cannot be just dots.')
+      .refine((t) => !t.endsWith('.data'), 'A title cannot end with ".data".'),
+    author: cleanText().trim().max(100, 'Author must be at most 100 characters.').optional(),
     createdAt: isoDateInputSchema,
-    description: z.string().trim().max(500, 'Description must be at most 500 characters.').optional(),
+    description: cleanText().trim().max(500, 'Description must be at most 500 characters.').optional(),
     image: sitePathOrUrl.optional(),
-    content: z.string().max(100_000, 'Content must be at most 100000 characters.').optional(),
-    text: z
-      .string()
+    content: cleanText().max(100_000, 'Content must be at most 100000 characters.').optional(),
+    text: cleanText()
       .max(100_000, 'Text must be at most 100000 characters.')
       .optional()
       .describe('Same as content'),
@@ -111,8 +112,9 @@ export const postsQuerySchema = z
       .number()
       .int('postId must be a whole number.')
       .positive('postId must be positive.')
+      .max(maxInt32, 'postId is too large.')
       .optional(),
-    title: z.string().max(500, 'title is too long.').optional(),
+    title: cleanText().max(500, 'title is too long.').optional(),
     limit: z.coerce
       .number()
       .int()
@@ -124,7 +126,7 @@ export const postsQuerySchema = z
   .strict();
 
 export const postSearchQuerySchema = z.object({
-  q: z.string().max(200, 'The search text must be at most 200 characters.').default(''),
+  q: cleanText().max(200, 'The search text must be at most 200 characters.').default(''),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 

@@ -164,6 +164,25 @@ describe('rate limiting', () => {
   });
 });
 
+describe('malformed requests', () => {
+  it('answers a Host header that cannot form a URL with 400', async () => {
+    for (const host of ['a b', '[', 'evil.com:99999']) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { host } });
+      expect(res.statusCode, host).toBe(400);
+      expect(res.json().code).toBe('BAD_HOST');
+    }
+  });
+
+  it('keeps only id-like request ids from callers', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'evil" injected' },
+    });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
 describe('malformed URLs', () => {
   it('answer API calls with the uniform 400 body', async () => {
     const t2 = await createTestApp();

@@ -61,8 +61,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A caller's X-Request-Id is kept for log correlation only when it looks like an id, not free text.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
+    },
     // Keep-alive sockets would otherwise hold a graceful shutdown open until they time out.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 2048 },
@@ -77,6 +81,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A Host header that cannot form a URL would make the page renderer throw.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!URL.canParse(`http://${request.host}/`)) {
+      return sendError(reply, 400, { error: 'The Host header is not valid.', code: 'BAD_HOST' });
+    }
+  });
+
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

@@ -71,12 +71,12 @@ function openPostgres(url: string, schema?: string): Database {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  const { host, port, pathname } = new URL(url);
+  const { hostname, port, pathname } = new URL(url);
   return {
     db,
     dialect: 'postgres',
     schema,
-    describe: `postgres://${host}${port ? `:${port}` : ''}${pathname}${schema ? ` (schema ${schema})` : ''}`,
+    describe: `postgres://${hostname}${port ? `:${port}` : ''}${pathname}${schema ? ` (schema ${schema})` : ''}`,
     close: () => db.destroy(),
   };
 }

@@ -73,8 +73,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) return sendError(reply, known.status, { error: known.message, code: known.code });
     if (error.statusCode === 429) {
+      // The limiter throws the body its builder made (plugins/security.ts), whose text says how long to wait.
+      const limiterText = (error as { error?: unknown }).error;
       return sendError(reply, 429, {
-        error: 'Too many requests. Please wait a moment and try again.',
+        error:
+          typeof limiterText === 'string'
+            ? limiterText
+            : 'Too many requests. Please wait a moment and try again.',
         code: errorCodes.rateLimited,
       });
     }

@@ -13,7 +13,12 @@ const adHosts = [
   'https://*.gstatic.com',
   'https://*.adtrafficquality.google',
 ];
-const analyticsHosts = ['https://*.googletagmanager.com', 'https://*.google-analytics.com'];
+const analyticsHosts = [
+  'https://*.googletagmanager.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://*.g.doubleclick.net',
+];
 
 /** The Content-Security-Policy directives; scripts need the per-request nonce the HTML carries. */
 export function cspDirectives(config: Config): Record<string, string[]> {

@@ -12,7 +12,8 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  */
 export function requireAdminToken(scope: FastifyInstance, adminToken: string | undefined) {
   const expected = adminToken ? digest(adminToken) : undefined;
-  scope.addHook('onRequest', async (request, reply) => {
+  // preValidation, not onRequest: it runs after the rate limiter, so guessing the token is throttled too.
+  scope.addHook('preValidation', async (request, reply) => {
     if (!expected) {
       return sendError(reply, 404, {
         error: `There is no API endpoint ${request.method} ${request.url.split('?')[0]}.`,

@@ -77,14 +77,20 @@ export async function registerPages(
 
 /** Every page without a parameter (for the sitemap), from the route table of the build. */
 export function staticPagePaths(build: Pick<ServerBuild, 'routes'>): string[] {
-  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  // Route modules opt out with `export const handle = { sitemap: false }` (error pages); the root is a layout.
+  const routes = Object.values(build.routes).filter(
+    (route) =>
+      route !== undefined &&
+      route.id !== 'root' &&
+      (route.module.handle as { sitemap?: boolean } | undefined)?.sitemap !== false,
+  );
   const pathOf = (id: string | undefined): string => {
     const route = id ? build.routes[id] : undefined;
     if (!route) return '';
     return [pathOf(route.parentId), route.path ?? ''].filter(Boolean).join('/');
   };
   return routes
-    .map((route) => `/${pathOf(route.id)}`.replace(/\/+/g, '/'))
+    .map((route) => `/${pathOf(route!.id)}`.replace(/\/+/g, '/'))
     .filter((p) => !p.includes(':') && !p.includes('*'))
     .filter((p, i, all) => all.indexOf(p) === i)
     .sort();

@@ -1,6 +1,6 @@
 import type { Blog } from '@hurryup/contracts/blog';
 import { useId, useState } from 'react';
-import { data } from 'react-router';
+import { data, useLocation } from 'react-router';
 import { appContext } from '#load-context';
 import { AdSlot } from '../components/ads/AdSlot.tsx';
 import { formatDate } from '../lib/format-date.ts';
@@ -42,7 +42,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-export default function BlogPage({ loaderData }: Route.ComponentProps) {
+export default function BlogRoute(props: Route.ComponentProps) {
+  // Following another ?entry= link opens that entry.
+  const location = useLocation();
+  return <BlogPage key={location.search} {...props} />;
+}
+
+function BlogPage({ loaderData }: Route.ComponentProps) {
   const { blogs, entry, error } = loaderData;
   const site = useSite();
   const [expanded, setExpanded] = useState<number | undefined>(entry);

@@ -2,6 +2,9 @@ import { data, Link } from 'react-router';
 import { pageMeta, siteFromMatches } from '../lib/page-meta.ts';
 import type { Route } from './+types/not-found';
 
+/** Not listed in the sitemap (see apps/server/src/web/pages.ts). */
+export const handle = { sitemap: false };
+
 export function loader() {
   // A real 404 status, so search engines drop the URL and monitors see it.
   return data(null, { status: 404 });

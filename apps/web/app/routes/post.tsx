@@ -13,6 +13,9 @@ import { absoluteUrl, pageMeta, siteFromMatches } from '../lib/page-meta.ts';
 import { useSite } from '../lib/use-site.ts';
 import type { Route } from './+types/post';
 
+/** Not listed in the sitemap (see apps/server/src/web/pages.ts). */
+export const handle = { sitemap: false };
+
 export const postErrors = {
   fetch: 'Error fetching post',
   invalid: 'Invalid post ID',

@@ -1,7 +1,7 @@
 import { type PostSearchHit, postSearchMinLength, postSearchResultSchema } from '@hurryup/contracts/post';
 import { postPath } from '@hurryup/contracts/post-slug';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { appContext } from '#load-context';
 import { callApi } from '../lib/api-client.ts';
 import { pageMeta, siteFromMatches } from '../lib/page-meta.ts';
@@ -31,7 +31,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function SearchPage({ loaderData }: Route.ComponentProps) {
+export default function SearchRoute(props: Route.ComponentProps) {
+  // A navigation to this page (e.g. the menu's 'Deep Search') starts afresh from its loader data; typing
+  // only replaces the address and keeps the same location key.
+  const location = useLocation();
+  return <SearchPage key={location.key} {...props} />;
+}
+
+function SearchPage({ loaderData }: Route.ComponentProps) {
   const [query, setQuery] = useState(loaderData.q);
   const [results, setResults] = useState<PostSearchHit[]>(loaderData.results);
   const [error, setError] = useState<string | undefined>(loaderData.error);

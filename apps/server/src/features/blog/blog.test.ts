@@ -170,3 +170,24 @@ describe('admin rate limit', () => {
     }
   });
 });
+
+describe('admin token guessing', () => {
+  it('is rate limited like any admin call', async () => {
+    const limited = await createTestApp({ ADMIN_TOKEN: adminToken });
+    try {
+      let last = 0;
+      for (let i = 0; i < 61; i += 1) {
+        const res = await limited.app.inject({
+          method: 'DELETE',
+          url: '/api/admin/blogs/1',
+          headers: { authorization: `Bearer guess-${i}` },
+        });
+        last = res.statusCode;
+        if (i < 60) expect(res.statusCode).toBe(401);
+      }
+      expect(last).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

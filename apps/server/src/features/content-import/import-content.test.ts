@@ -215,3 +215,30 @@ describe('npm run content:import', () => {
     expect(result.status).toBe(0);
   });
 });
+
+describe('import collisions', () => {
+  it('refuses two file posts that would replace the same stored post', async () => {
+    const t2 = await createTestApp();
+    try {
+      await importContentFolder(
+        t2.database.db,
+        t2.app.services,
+        contentFolder({ 'posts/a.md': postMd(1, 'First title') }),
+      );
+      const folder = contentFolder({
+        'posts/by-id.md': postMd(1, 'Renamed title'),
+        'posts/by-title.md': postMd(2, 'First title').replace('id: 2\n', ''),
+      });
+      const error = await importContentFolder(t2.database.db, t2.app.services, folder).catch((e) => e);
+      expect((error as ContentImportError).problems).toEqual([
+        {
+          file: 'posts/by-title.md',
+          field: 'id',
+          message: 'would replace the same stored post (1) as posts/by-id.md',
+        },
+      ]);
+    } finally {
+      await t2.close();
+    }
+  });
+});

@@ -83,22 +83,34 @@ export async function importContent(
 
   const summary: ImportSummary = { blogs: { created: 0, updated: 0 }, posts: { created: 0, updated: 0 } };
   await db.transaction().execute(async (tx) => {
-    // A post that keeps its id but takes a title another stored post has would break title addressing.
+    // Work out which stored post each file post lands on, so that two file posts never land on the same one
+    // and a post keeping its id never takes the title of another stored post.
+    const targets = new Map<number, string>();
     for (const { file, value } of posts) {
-      if (value.id === undefined) continue;
       const owner = await tx
         .selectFrom('posts')
         .select('id')
         .where('title_key', '=', collapseWhitespace(value.title))
         .executeTakeFirst();
-      if (owner && owner.id !== value.id) {
+      if (value.id !== undefined && owner && owner.id !== value.id) {
         problems.push({ file, field: 'title', message: `is already the title of post ${owner.id}` });
+        continue;
       }
+      const target = value.id ?? owner?.id;
+      if (target === undefined) continue;
+      const other = targets.get(target);
+      if (other)
+        problems.push({
+          file,
+          field: 'id',
+          message: `would replace the same stored post (${target}) as ${other}`,
+        });
+      else targets.set(target, file);
     }
     if (problems.length > 0) throw new ContentImportError(problems);
     for (const { value } of blogs) summary.blogs[await services.blogs.upsertInTransaction(tx, value)] += 1;
     for (const { value } of posts) summary.posts[await services.posts.upsertInTransaction(tx, value)] += 1;
-    await services.posts.syncIdSequence(tx);
+    await services.posts.finishImport(tx);
   });
   await services.posts.rebuildIndex();
   return summary;
@@ -124,22 +136,24 @@ export async function seedContentOnFirstStart(
   services: { blogs: BlogService; posts: PostService },
   folder: string,
 ): Promise<ImportSummary | undefined> {
-  const seeded = await db
-    .selectFrom('app_state')
-    .select('value')
-    .where('key', '=', seededKey)
+  // Claim the one-time task first, so two processes starting together cannot both import.
+  const claimed = await db
+    .insertInto('app_state')
+    .values({ key: seededKey, value: new Date().toISOString() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
     .executeTakeFirst();
-  if (seeded) return undefined;
+  if (!claimed) return undefined;
   const [blogCount, postCount] = await Promise.all([
     db.selectFrom('blogs').select(db.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     db.selectFrom('posts').select(db.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const empty = Number(blogCount.n) === 0 && Number(postCount.n) === 0;
-  const summary = empty ? await importContentFolder(db, services, folder) : undefined;
-  await db
-    .insertInto('app_state')
-    .values({ key: seededKey, value: new Date().toISOString() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  return summary;
+  if (Number(blogCount.n) > 0 || Number(postCount.n) > 0) return undefined;
+  try {
+    return await importContentFolder(db, services, folder);
+  } catch (error) {
+    // Let the next start try again once the seed is fixed.
+    await db.deleteFrom('app_state').where('key', '=', seededKey).execute();
+    throw error;
+  }
 }

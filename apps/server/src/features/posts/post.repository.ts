@@ -36,10 +36,7 @@ function toRow(input: PostInput, now: string) {
   };
 }
 
-export interface PostRevision {
-  count: number;
-  lastUpdated: string | null;
-}
+const revisionKey = 'posts_revision';
 
 export function createPostRepository(db: Kysely<DatabaseSchema>, dialect: DialectName) {
   return {
@@ -55,19 +52,12 @@ export function createPostRepository(db: Kysely<DatabaseSchema>, dialect: Dialec
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    /** Changes when any post is added, edited or removed: lets other processes notice and refresh. */
-    async revision(): Promise<PostRevision> {
-      const row = await db
-        .selectFrom('posts')
-        .select([db.fn.countAll<number | string>().as('n'), db.fn.max('updated_at').as('last')])
-        .executeTakeFirstOrThrow();
-      return { count: Number(row.n), lastUpdated: row.last ?? null };
-    },
     async get(id: number, tx: Db = db): Promise<Post | undefined> {
       const row = await tx.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toPost(row) : undefined;
     },
     async getByTitle(title: string): Promise<Post | undefined> {
+      if (title.includes('\0')) return undefined;
       const row = await db
         .selectFrom('posts')
         .selectAll()
@@ -101,12 +91,44 @@ export function createPostRepository(db: Kysely<DatabaseSchema>, dialect: Dialec
       const result = await db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
-    /** After rows were inserted with explicit ids, PostgreSQL's identity must move past them. */
+    /**
+     * After rows were inserted with explicit ids, PostgreSQL's identity must move past them, and only
+     * forward: ids of deleted posts are never handed out again (as in SQLite).
+     */
     async syncIdSequence(tx: Db = db): Promise<void> {
       if (dialect !== 'postgres') return;
-      await sql`select setval(pg_get_serial_sequence('posts', 'id'), greatest((select max(id) from posts), 1))`.execute(
+      const { rows } = await sql<{
+        name: string;
+      }>`select pg_get_serial_sequence('posts', 'id') as name`.execute(tx);
+      const sequence = sql.raw(rows[0]!.name);
+      await sql`select setval(${sql.lit(rows[0]!.name)}, greatest((select max(id) from posts), (select last_value from ${sequence})))`.execute(
         tx,
       );
+    },
+    /**
+     * A counter bumped by every change to posts, in any process; search indexes compare it to know when
+     * to rebuild. Returns the new value.
+     */
+    async bumpRevision(tx: Db = db): Promise<number> {
+      const row = await tx
+        .insertInto('app_state')
+        .values({ key: revisionKey, value: '1' })
+        .onConflict((oc) =>
+          oc
+            .column('key')
+            .doUpdateSet({ value: sql<string>`cast(cast(app_state.value as integer) + 1 as text)` }),
+        )
+        .returning('value')
+        .executeTakeFirstOrThrow();
+      return Number(row.value);
+    },
+    async currentRevision(): Promise<number> {
+      const row = await db
+        .selectFrom('app_state')
+        .select('value')
+        .where('key', '=', revisionKey)
+        .executeTakeFirst();
+      return row ? Number(row.value) : 0;
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { HttpError } from '../../shared/http-error.ts';
-import type { PostRepository, PostRevision } from './post.repository.ts';
+import type { PostRepository } from './post.repository.ts';
 import { PostSearchIndex } from './post-search-index.ts';
 
 // Another server process may change posts; its changes reach this process's index within this time.
@@ -15,32 +15,40 @@ export const duplicatePostTitle = () =>
     title: 'Another post already has this title.',
   });
 
-export function createPostService(repository: PostRepository) {
+export function createPostService(
+  repository: PostRepository,
+  options: { revisionCheckIntervalMs?: number } = {},
+) {
+  const checkEvery = options.revisionCheckIntervalMs ?? revisionCheckIntervalMs;
   const index = new PostSearchIndex();
-  let indexedRevision: PostRevision | undefined;
+  // The posts revision the index reflects; undefined until the first build or after a missed change.
+  let indexedRevision: number | undefined;
   let lastRevisionCheck = 0;
 
   async function rebuildIndex() {
-    const revision = await repository.revision();
+    const revision = await repository.currentRevision();
     index.replaceAll(await repository.list());
     indexedRevision = revision;
     lastRevisionCheck = Date.now();
   }
 
   async function refreshIndexIfStale() {
-    if (!indexedRevision) return rebuildIndex();
-    if (Date.now() - lastRevisionCheck < revisionCheckIntervalMs) return;
+    if (indexedRevision === undefined) return rebuildIndex();
+    if (Date.now() - lastRevisionCheck < checkEvery) return;
     lastRevisionCheck = Date.now();
-    const revision = await repository.revision();
-    if (revision.count !== indexedRevision.count || revision.lastUpdated !== indexedRevision.lastUpdated) {
-      await rebuildIndex();
-    }
+    if ((await repository.currentRevision()) !== indexedRevision) await rebuildIndex();
   }
 
-  async function noteChange(post?: Post, removedId?: number) {
-    if (post) index.upsert(post);
-    if (removedId !== undefined) index.remove(removedId);
-    indexedRevision = await repository.revision();
+  /** Applies this process's own change to the index; a change from elsewhere in between forces a rebuild. */
+  async function noteChange(change: { post?: Post; removedId?: number }) {
+    const revision = await repository.bumpRevision();
+    if (indexedRevision !== undefined && revision === indexedRevision + 1) {
+      if (change.post) index.upsert(change.post);
+      if (change.removedId !== undefined) index.remove(change.removedId);
+      indexedRevision = revision;
+    } else {
+      indexedRevision = undefined;
+    }
   }
 
   return {
@@ -59,7 +67,7 @@ export function createPostService(repository: PostRepository) {
       if (await repository.findIdByTitle(input.title)) throw duplicatePostTitle();
       try {
         const post = await repository.insert({ ...input, id: undefined });
-        await noteChange(post);
+        await noteChange({ post });
         return post;
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicatePostTitle();
@@ -73,7 +81,7 @@ export function createPostService(repository: PostRepository) {
       try {
         const post = await repository.update(id, input);
         if (!post) throw new HttpError(404, errorCodes.notFound, `There is no post with id ${id}.`);
-        await noteChange(post);
+        await noteChange({ post });
         return post;
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicatePostTitle();
@@ -85,7 +93,7 @@ export function createPostService(repository: PostRepository) {
       if (!(await repository.delete(id))) {
         throw new HttpError(404, errorCodes.notFound, `There is no post with id ${id}.`);
       }
-      await noteChange(undefined, id);
+      await noteChange({ removedId: id });
     },
 
     /** Writes inside an import transaction; the index is rebuilt once the import commits. */
@@ -101,7 +109,11 @@ export function createPostService(repository: PostRepository) {
       await repository.insert(input, tx);
       return 'created';
     },
-    syncIdSequence: (tx: Transaction<DatabaseSchema>) => repository.syncIdSequence(tx),
+    /** Run at the end of an import transaction: ids, and the revision every index follows. */
+    async finishImport(tx: Transaction<DatabaseSchema>) {
+      await repository.syncIdSequence(tx);
+      await repository.bumpRevision(tx);
+    },
   };
 }
 export type PostService = ReturnType<typeof createPostService>;

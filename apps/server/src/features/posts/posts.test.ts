@@ -239,3 +239,70 @@ describe('post search', () => {
     expect(res.json().code).toBe('VALIDATION_ERROR');
   });
 });
+
+describe('input the databases cannot hold', () => {
+  it('answers 400, never 500, on both databases', async () => {
+    const cases: [string, string, unknown?][] = [
+      ['GET', '/api/posts?postId=3000000000'],
+      ['GET', '/api/posts?title=%00abc'],
+      ['GET', '/api/posts/search?q=abc%00def'],
+      ['DELETE', '/api/admin/posts/3000000000'],
+      ['POST', '/api/admin/posts', { title: 'Nul \u0000 inside', createdAt: '2025-01-01', content: 'x' }],
+      ['POST', '/api/admin/posts', { title: 'Fine', createdAt: '2025-01-01', content: 'body with \u0000' }],
+      ['POST', '/api/admin/posts', { title: 'Bad time', createdAt: '2025-01-01T25:61Z', content: 'x' }],
+      ['POST', '/api/admin/posts', { title: '..', createdAt: '2025-01-01', content: 'x' }],
+      ['POST', '/api/admin/posts', { title: 'report.data', createdAt: '2025-01-01', content: 'x' }],
+      [
+        'POST',
+        '/api/admin/blogs',
+        { title: 'Big order', content: 'x', author: 'A', createdAt: '2025-01-01', order: 9_999_999_999 },
+      ],
+    ];
+    for (const [method, url, payload] of cases) {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: adminHeaders,
+        ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+      });
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
+  });
+});
+
+describe('ids and the search index across processes', () => {
+  it('never hands out the id of a deleted post again', async () => {
+    const a = await t.app.services.posts.create({
+      title: 'Id test A',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      content: 'x',
+    });
+    await t.app.services.posts.delete(a.id);
+    await t.database.db.transaction().execute((tx) => t.app.services.posts.finishImport(tx));
+    const b = await t.app.services.posts.create({
+      title: 'Id test B',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      content: 'x',
+    });
+    expect(b.id).toBeGreaterThan(a.id);
+  });
+
+  it("a second process's index picks up changes made by the first", async () => {
+    const { createPostRepository } = await import('./post.repository.ts');
+    const { createPostService } = await import('./post.service.ts');
+    const other = createPostService(createPostRepository(t.database.db, t.database.dialect), {
+      revisionCheckIntervalMs: 0,
+    });
+    await other.rebuildIndex();
+    expect(await other.search('Zanzibar')).toEqual([]);
+    const created = await t.app.services.posts.create({
+      title: 'Zanzibar spice guide',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      content: 'x',
+    });
+    expect((await other.search('Zanzibar')).map((h) => h.id)).toEqual([created.id]);
+    // And this process, having made the change itself, finds it at once.
+    expect((await t.app.services.posts.search('Zanzibar')).map((h) => h.id)).toEqual([created.id]);
+  });
+});

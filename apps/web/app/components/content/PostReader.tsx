@@ -4,7 +4,8 @@ import { ApiError, callApi, callApiForBlob } from '../../lib/api-client.ts';
 import { deviceId } from '../../lib/device-id.ts';
 
 type Language = 'en' | 'hi';
-type Audio = 'idle' | 'en' | 'hi';
+// 'generating': the Hindi audio is being made; both buttons wait.
+type Audio = 'idle' | 'en' | 'hi' | 'generating';
 
 const unavailable = 'Translation unavailable.';
 const translationSchema = z.object({ translatedText: z.string() });
@@ -28,16 +29,21 @@ export function PostReader({ postId, text }: { postId: number; text: string }) {
   const [translating, setTranslating] = useState(false);
   const [audio, setAudio] = useState<Audio>('idle');
   const player = useRef<HTMLAudioElement | null>(null);
+  const utterance = useRef<SpeechSynthesisUtterance | null>(null);
   const request = useRef<AbortController | null>(null);
+  // Aborted when the visitor leaves the post, so nothing starts playing on the next page.
+  const lifetime = useRef<AbortController | null>(null);
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    const controller = new AbortController();
+    lifetime.current = controller;
+    return () => {
+      controller.abort();
       request.current?.abort();
-      window.speechSynthesis?.cancel();
+      if (utterance.current) window.speechSynthesis?.cancel();
       player.current?.pause();
-    },
-    [],
-  );
+    };
+  }, []);
 
   async function chooseLanguage(next: Language) {
     setLanguage(next);
@@ -71,6 +77,7 @@ export function PostReader({ postId, text }: { postId: number; text: string }) {
   function toggleEnglish() {
     const speech = window.speechSynthesis;
     if (audio === 'en') {
+      utterance.current = null;
       speech?.cancel();
       setAudio('idle');
       return;
@@ -79,12 +86,19 @@ export function PostReader({ postId, text }: { postId: number; text: string }) {
       window.alert('This browser cannot read text aloud.');
       return;
     }
-    const utterance = new SpeechSynthesisUtterance(text);
-    utterance.lang = 'en-US';
-    utterance.onend = () => setAudio('idle');
-    utterance.onerror = () => setAudio('idle');
+    const spoken = new SpeechSynthesisUtterance(text);
+    spoken.lang = 'en-US';
+    // A cancelled utterance may still report its end later; only the current one may reset the state.
+    const finish = () => {
+      if (utterance.current !== spoken) return;
+      utterance.current = null;
+      setAudio('idle');
+    };
+    spoken.onend = finish;
+    spoken.onerror = finish;
     speech.cancel();
-    speech.speak(utterance);
+    utterance.current = spoken;
+    speech.speak(spoken);
     setAudio('en');
   }
 
@@ -94,25 +108,29 @@ export function PostReader({ postId, text }: { postId: number; text: string }) {
       setAudio('idle');
       return;
     }
+    const alive = lifetime.current?.signal;
     let url = hindiAudioCache.get(postId);
     if (!url) {
       window.alert(hindiAudioTexts.wait);
+      setAudio('generating');
       try {
-        const body = new URLSearchParams({
-          device_id: deviceId(),
-          text: translated && language === 'hi' ? translated : text,
-        });
+        const hindiText = language === 'hi' && translated && translated !== unavailable ? translated : text;
+        const body = new URLSearchParams({ device_id: deviceId(), text: hindiText });
         const blob = await callApiForBlob('/api/generate-audio-hin', {
           method: 'POST',
           body,
           timeoutMs: 120_000,
+          ...(alive ? { signal: alive } : {}),
         });
         url = URL.createObjectURL(blob);
         hindiAudioCache.set(postId, url);
+        if (alive?.aborted) return;
         window.alert(hindiAudioTexts.done);
       } catch (error) {
+        if (alive?.aborted) return;
         console.error('Hindi audio failed', error instanceof ApiError ? error.message : error);
         window.alert(hindiAudioTexts.failed);
+        setAudio('idle');
         return;
       }
     }
@@ -158,7 +176,7 @@ export function PostReader({ postId, text }: { postId: number; text: string }) {
           type="button"
           className="button"
           onClick={toggleEnglish}
-          disabled={audio === 'hi'}
+          disabled={audio === 'hi' || audio === 'generating'}
           aria-pressed={audio === 'en'}
         >
           {audio === 'en' ? 'Stop English Audio' : 'Play English Audio'}
@@ -167,10 +185,14 @@ export function PostReader({ postId, text }: { postId: number; text: string }) {
           type="button"
           className="button"
           onClick={toggleHindi}
-          disabled={audio === 'en'}
+          disabled={audio === 'en' || audio === 'generating'}
           aria-pressed={audio === 'hi'}
         >
-          {audio === 'hi' ? 'Stop Hindi Audio' : 'Play Hindi Audio'}
+          {audio === 'hi'
+            ? 'Stop Hindi Audio'
+            : audio === 'generating'
+              ? 'Generating Hindi Audio…'
+              : 'Play Hindi Audio'}
         </button>
       </div>
       {language === 'hi' && (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { footerLinks } from './navigation.ts';
 
-export function SiteFooter({ siteName }: { siteName: string }) {
+export function SiteFooter({ siteName, year }: { siteName: string; year: number }) {
   return (
     <footer className="site-footer">
       <nav aria-label="Company and legal">
@@ -14,7 +14,7 @@ export function SiteFooter({ siteName }: { siteName: string }) {
         </ul>
       </nav>
       <p className="site-footer__copy">
-        © {new Date().getFullYear()} {siteName}. Made in India.
+        © {year} {siteName}. Made in India.
       </p>
     </footer>
   );

@@ -9,11 +9,11 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   const menuRef = useRef<HTMLElement>(null);
   const location = useLocation();
 
-  // A link in the menu was followed: the menu has done its job.
+  // A link in the menu was followed (even to the page already shown): the menu has done its job.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => {
     setOpen(false);
-  }, [location.pathname]);
+  }, [location.key]);
 
   useEffect(() => {
     if (!open) return;
