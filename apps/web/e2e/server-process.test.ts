@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { startServer, stopServer } from './global-setup.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -37,5 +37,38 @@ describe('the server process', () => {
     expect(server.output()).toContain('shutting down');
     // Once stopped, nothing answers.
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+  });
+});
+
+describe('ads and analytics when configured', () => {
+  it('adds the tags with the nonce the policy allows, and the hosts they need', async () => {
+    const server = await startServer({
+      ADS_CLIENT_ID: 'ca-pub-1234567890123456',
+      ADS_SLOTS: 'banner=1111111111',
+      ANALYTICS_ID: 'G-TEST12345',
+    });
+    try {
+      const res = await fetch(`${server.url}/userforum`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const nonce = /'nonce-([0-9a-f]+)'/.exec(csp)?.[1];
+      expect(nonce).toBeDefined();
+      expect(csp).toMatch(/connect-src [^;]*https:\/\/\*\.google-analytics\.com/);
+      expect(csp).toMatch(/frame-src [^;]*https:\/\/\*\.doubleclick\.net/);
+      const html = await res.text();
+      expect(html).toContain(
+        `<script async="" nonce="${nonce}" src="https://www.googletagmanager.com/gtag/js?id=G-TEST12345">`,
+      );
+      expect(html).toContain('data-ad-client="ca-pub-1234567890123456"');
+      expect(html).toContain('data-ad-slot="1111111111"');
+    } finally {
+      await stopServer(server);
+    }
+  });
+
+  it('loads neither without configuration', async () => {
+    const html = await (await fetch(`${inject('baseUrl')}/userforum`)).text();
+    expect(html).not.toContain('googletagmanager');
+    expect(html).not.toContain('adsbygoogle');
+    expect(html).toContain('data-ad-placement="banner"');
   });
 });
