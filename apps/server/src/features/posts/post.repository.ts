@@ -45,6 +45,11 @@ export function createPostRepository(db: Kysely<DatabaseSchema>, dialect: Dialec
       if (page) query = query.limit(page.limit).offset(page.offset);
       return (await query.execute()).map(toPost);
     },
+    /** Just what the search index needs, without the bodies. */
+    async listSearchFields(): Promise<Pick<Post, 'id' | 'title' | 'description'>[]> {
+      const rows = await db.selectFrom('posts').select(['id', 'title', 'description']).execute();
+      return rows.map((row) => ({ id: row.id, title: row.title, description: row.description ?? undefined }));
+    },
     async count(): Promise<number> {
       const row = await db
         .selectFrom('posts')

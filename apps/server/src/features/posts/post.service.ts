@@ -24,12 +24,21 @@ export function createPostService(
   // The posts revision the index reflects; undefined until the first build or after a missed change.
   let indexedRevision: number | undefined;
   let lastRevisionCheck = 0;
+  let rebuilding: Promise<void> | undefined;
 
-  async function rebuildIndex() {
-    const revision = await repository.currentRevision();
-    index.replaceAll(await repository.list());
-    indexedRevision = revision;
-    lastRevisionCheck = Date.now();
+  /** Rebuilds from the database; searches arriving meanwhile wait for the same rebuild. */
+  function rebuildIndex(): Promise<void> {
+    rebuilding ??= (async () => {
+      try {
+        const revision = await repository.currentRevision();
+        index.replaceAll(await repository.listSearchFields());
+        indexedRevision = revision;
+        lastRevisionCheck = Date.now();
+      } finally {
+        rebuilding = undefined;
+      }
+    })();
+    return rebuilding;
   }
 
   async function refreshIndexIfStale() {
@@ -41,8 +50,9 @@ export function createPostService(
 
   /** Applies this process's own change to the index; a change from elsewhere in between forces a rebuild. */
   async function noteChange(change: { post?: Post; removedId?: number }) {
-    const revision = await repository.bumpRevision();
-    if (indexedRevision !== undefined && revision === indexedRevision + 1) {
+    // The write itself has succeeded; if the bookkeeping fails, rebuild at the next search instead.
+    const revision = await repository.bumpRevision().catch(() => undefined);
+    if (revision !== undefined && indexedRevision !== undefined && revision === indexedRevision + 1) {
       if (change.post) index.upsert(change.post);
       if (change.removedId !== undefined) index.remove(change.removedId);
       indexedRevision = revision;
