@@ -20,7 +20,6 @@ export const errorCodes = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   notFound: 'NOT_FOUND',
-  methodNotAllowed: 'METHOD_NOT_ALLOWED',
   rateLimited: 'RATE_LIMITED',
   unauthorized: 'UNAUTHORIZED',
   conflict: 'CONFLICT',

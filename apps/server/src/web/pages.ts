@@ -11,7 +11,7 @@ import type { Config } from '../app/config.ts';
 import type { Services } from '../app/services.ts';
 
 const webRoot = path.dirname(createRequire(import.meta.url).resolve('@hurryup/web/package.json'));
-export const webBuildPaths = {
+const webBuildPaths = {
   server: path.join(webRoot, 'build/server/index.js'),
   client: path.join(webRoot, 'build/client'),
 };

@@ -9,7 +9,7 @@ import { absoluteUrl, pageMeta, siteFromMatches } from '../lib/page-meta.ts';
 import { useSite } from '../lib/use-site.ts';
 import type { Route } from './+types/blog';
 
-export const blogsPageTitle = 'Blogs - Latest Updates and Insights';
+const blogsPageTitle = 'Blogs - Latest Updates and Insights';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const entryParam = new URL(request.url).searchParams.get('entry');

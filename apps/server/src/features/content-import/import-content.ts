@@ -112,7 +112,7 @@ export async function importContent(
     for (const { value } of posts) summary.posts[await services.posts.upsertInTransaction(tx, value)] += 1;
     await services.posts.finishImport(tx);
   });
-  await services.posts.rebuildIndex();
+  services.posts.invalidateIndex();
   return summary;
 }
 

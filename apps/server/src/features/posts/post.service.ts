@@ -10,7 +10,7 @@ import { PostSearchIndex } from './post-search-index.ts';
 // Another server process may change posts; its changes reach this process's index within this time.
 const revisionCheckIntervalMs = 10_000;
 
-export const duplicatePostTitle = () =>
+const duplicatePostTitle = () =>
   new HttpError(409, errorCodes.conflict, 'Another post already has this title.', {
     title: 'Another post already has this title.',
   });
@@ -63,6 +63,10 @@ export function createPostService(
 
   return {
     rebuildIndex,
+    /** The next search rebuilds the index first (after an import, which writes around the service). */
+    invalidateIndex() {
+      indexedRevision = undefined;
+    },
     list: (page?: { limit: number; offset: number }) => repository.list(page),
     count: () => repository.count(),
     get: (id: number) => repository.get(id),

@@ -13,7 +13,7 @@ const translationSchema = z.object({ translatedText: z.string() });
 // Generated Hindi audio is kept per post for the rest of the visit (content-and-shell.md section 4).
 const hindiAudioCache = new Map<number, string>();
 
-export const hindiAudioTexts = {
+const hindiAudioTexts = {
   wait: 'Please wait a minute while the Hindi audio is being generated.',
   done: 'Hindi audio generated successfully.',
   failed: 'Failed to generate Hindi audio. Check console for details.',
