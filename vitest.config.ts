@@ -3,14 +3,20 @@ import { defineConfig } from 'vitest/config';
 const serverTests = { include: ['apps/server/src/**/*.test.ts'], environment: 'node' as const };
 
 /**
- * Test projects: `unit` (pure packages), `component` (React in jsdom), `server` (Fastify with a real
+ * Test projects: `unit` (pure packages and scripts), `component` (React in jsdom), `server` (Fastify with a real
  * SQLite file; again as `server-postgres` when TEST_DATABASE_URL is set) and `browser` (the production
  * build in Debian's Chromium).
  */
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       {
         root: 'apps/web',
         test: {

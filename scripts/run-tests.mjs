@@ -1,10 +1,13 @@
 // `npm test`: every test layer in order, then one closing line with the totals.
 // Stages: unit + component, server (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), the production
-// build, browser. Runs all stages even when one fails, so a single run shows every failure.
+// build, browser. Runs all stages even when one fails, so a single run shows every failure. Before running
+// anything it makes sure the browser tests' Chromium is there (installing Debian's when it can).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureChromium } from './chromium.ts';
+import { addTotals, stageTotals, totalLine } from './test-summary.ts';
 
 const only = process.argv[2]; // optional: unit | server | browser
 const stages = [
@@ -13,18 +16,23 @@ const stages = [
   { name: 'browser', build: true, args: ['--project', 'browser'] },
 ].filter((stage) => !only || stage.name === only);
 
+if (stages.some((stage) => stage.name === 'browser')) ensureChromium();
+
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-tests-'));
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-let broken = false;
+const results = [];
 
 for (const stage of stages) {
   if (stage.build) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) {
-      console.error('\nThe production build failed, so the browser tests cannot run.');
-      broken = true;
+      console.error(`\nThe production build failed, so the ${stage.name} tests cannot run.`);
+      results.push(
+        stageTotals({
+          name: stage.name,
+          exitCode: build.status,
+          reason: 'not run: the production build failed',
+        }),
+      );
       continue;
     }
   }
@@ -34,18 +42,15 @@ for (const stage of stages) {
     ['run', ...stage.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     { stdio: 'inherit' },
   );
-  if (!fs.existsSync(report)) {
-    console.error(`\nThe ${stage.name} tests did not produce a report (exit ${run.status}).`);
-    broken = true;
-    continue;
-  }
-  const result = JSON.parse(fs.readFileSync(report, 'utf8'));
-  passed += result.numPassedTests;
-  failed += result.numFailedTests;
-  skipped += result.numPendingTests + result.numTodoTests;
-  if (run.status !== 0 && result.numFailedTests === 0) broken = true;
+  const parsed = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : null;
+  results.push(stageTotals({ name: stage.name, exitCode: run.status, report: parsed }));
 }
 fs.rmSync(reportDir, { recursive: true, force: true });
 
-console.log(`\nTotal: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 || broken ? 1 : 0);
+const totals = addTotals(results);
+if (totals.problems.length > 0) {
+  console.log('\nFailed without a failing test (each counted as one failure):');
+  for (const problem of totals.problems) console.log(`  ${problem}`);
+}
+console.log(`\n${totalLine(totals)}`);
+process.exit(totals.failed > 0 ? 1 : 0);

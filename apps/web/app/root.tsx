@@ -58,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b5cad" />
         <Meta />
         <Links nonce={nonce} />
+        <link rel="alternate" type="application/rss+xml" title={siteName} href="/rss.xml" />
         <AnalyticsTag id={data?.site.analyticsId} nonce={nonce} />
       </head>
       <body>

@@ -1,0 +1,49 @@
+// Valid HTML on every route: the server HTML of every page of the production build, as a browser gets it,
+// checked by the W3C Nu HTML checker (vnu.jar, Java 17). A new route joins by being in app/routes.ts (see
+// page-routes.ts for routes with a parameter).
+import { describe, expect, inject, it } from 'vitest';
+import { checkHtml, formatHtmlProblem } from './html-check.ts';
+import { pagePaths, pageRoutes } from './page-routes.ts';
+
+const baseUrl = inject('baseUrl');
+const browserUserAgent =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
+
+describe('valid HTML (W3C Nu HTML checker)', () => {
+  it('on every route of the production build, as the server renders it', async () => {
+    const routes = await pageRoutes();
+    // The enumeration really found the app's route table.
+    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(['/blog', '/post/:postId', '/*']));
+    const paths = await pagePaths();
+    const pages = await Promise.all(
+      paths.map(async (path) => {
+        const res = await fetch(`${baseUrl}${path}`, { headers: { 'user-agent': browserUserAgent } });
+        expect(res.headers.get('content-type'), path).toContain('text/html');
+        expect(res.status, `${path} answers without a server error`).toBeLessThan(500);
+        return { name: path, html: await res.text() };
+      }),
+    );
+    const problems = await checkHtml(pages);
+    expect(problems.map(formatHtmlProblem)).toEqual([]);
+  });
+
+  it('reports a deliberately invalid page, naming it', async () => {
+    const valid =
+      '<!DOCTYPE html><html lang="en"><head><title>ok</title></head><body><p>fine</p></body></html>';
+    const invalid =
+      '<!DOCTYPE html><html lang="en"><head><title>bad</title></head><body><ul><p>not a list item</p></ul><div></span></div></body></html>';
+    const problems = await checkHtml([
+      { name: '/valid', html: valid },
+      { name: '/invalid', html: invalid },
+    ]);
+    expect(problems.length).toBeGreaterThanOrEqual(2);
+    expect(problems.every((p) => p.page === '/invalid')).toBe(true);
+    expect(problems.map(formatHtmlProblem).join('\n')).toMatch(/^\/invalid \(line 1\): .*“p”.*“ul”/m);
+  });
+
+  it('names a parameterised route that has no sample path', async () => {
+    await expect(
+      pagePaths([{ id: 'routes/tool', path: '/tools/:slug', parameterised: true }]),
+    ).rejects.toThrow(/No sample path for \/tools\/:slug/);
+  });
+});
