@@ -8,9 +8,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { allMigrations } from '../apps/server/src/app/build-app.ts';
+import { features } from '../apps/server/src/app/features.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { PostSearchIndex } from '../apps/server/src/features/posts/post-search-index.ts';
+import { tablesOf } from '../apps/server/src/db/tables-of.ts';
+import type { PostTables } from '../apps/server/src/features/posts/posts.tables.ts';
+import { PostSearchIndex } from '../apps/server/src/features/posts/posts-search-index.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -146,11 +150,11 @@ console.log(
   const count = 20_000;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-bench-search-'));
   const database = openDatabase({ sqliteFile: path.join(dataDir, 'site.sqlite') });
-  await migrateToLatest(database);
+  await migrateToLatest(database, allMigrations(features));
   const rows = Array.from({ length: count }, (_, i) => generatedPost(i + 1));
   await database.db.transaction().execute(async (tx) => {
     for (let i = 0; i < rows.length; i += 500)
-      await tx
+      await tablesOf<PostTables>(tx)
         .insertInto('posts')
         .values(rows.slice(i, i + 500))
         .execute();

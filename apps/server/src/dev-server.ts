@@ -1,6 +1,6 @@
 import type { ViteDevServer } from 'vite';
 import { buildApp } from './app/build-app.ts';
-import { loadConfig } from './app/config.ts';
+import { loadConfig } from './shared/config.ts';
 
 /**
  * Loaded by the Vite plugin during `npm run dev`: the same Fastify app as production, with pages rendered

@@ -1,6 +1,6 @@
 // Started through main.ts, which fixes NODE_ENV first.
 import { buildApp } from './app/build-app.ts';
-import { ConfigError, loadConfig } from './app/config.ts';
+import { ConfigError, loadConfig } from './shared/config.ts';
 import { MissingWebBuildError } from './web/pages.ts';
 
 const started = performance.now();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app/build-app.ts';
-import { loadConfig } from '../src/app/config.ts';
+import { loadConfig } from '../src/shared/config.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -13,7 +13,10 @@ export interface TestApp {
 }
 
 /** An isolated API instance (no pages) on its own fresh database. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { beforeReady?(app: FastifyInstance): void } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-data-'));
   const config = loadConfig({
@@ -24,6 +27,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const app = await buildApp(config, { database, logger: false });
+  options.beforeReady?.(app);
+  // Features finish starting (indexes, seed content) when the app is ready.
+  await app.ready();
   return {
     app,
     database,

@@ -1,6 +1,5 @@
-import type { Blog } from '@hurryup/contracts/blog';
-import type { Post, PostSearchHit } from '@hurryup/contracts/post';
-import { createContext } from 'react-router';
+import type { AdPlacement } from '@hurryup/contracts/ads';
+import { createContext, type RouterContextProvider } from 'react-router';
 
 /**
  * What the server hands to every loader (docs/decisions/0003-server-rendering.md).
@@ -11,26 +10,31 @@ export interface SiteSettings {
   name: string;
   /** Absolute origin used for canonical and social-preview URLs, without a trailing slash. */
   baseUrl: string;
-  ads: { clientId?: string | undefined; slots: Partial<Record<'banner' | 'inline', string>> };
+  ads: { clientId?: string | undefined; slots: Partial<Record<AdPlacement, string>> };
   analyticsId?: string | undefined;
 }
 
-/** Blogs and posts, read straight from the server's services (no HTTP hop). */
-export interface ContentReader {
-  blogs: { list(): Promise<Blog[]> };
-  posts: {
-    list(page: { limit: number; offset: number }): Promise<Post[]>;
-    count(): Promise<number>;
-    getByTitle(title: string): Promise<Post | undefined>;
-    search(query: string, limit?: number): Promise<PostSearchHit[]>;
-  };
-}
+/**
+ * The readers each feature's pages load their data through (no HTTP hop). Empty here on purpose: each
+ * feature adds its own entry in `features/<area>/page-data.ts`, and the server's feature of the same
+ * area provides it.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging, one entry per feature
+export interface PageData {}
 
 export interface AppLoadContext {
   site: SiteSettings;
   /** Per-request nonce that the Content-Security-Policy allows inline scripts with. */
   nonce: string | undefined;
-  content: ContentReader;
+  pageData: PageData;
 }
 
 export const appContext = createContext<AppLoadContext>();
+
+/** One feature's reader, for a loader. */
+export function pageData<K extends keyof PageData>(
+  context: Readonly<RouterContextProvider>,
+  key: K,
+): PageData[K] {
+  return context.get(appContext).pageData[key];
+}

@@ -12,12 +12,13 @@ import {
 } from 'react-router';
 import { appContext } from '#load-context';
 import type { Route } from './+types/root';
-import { AnalyticsTag } from './components/AnalyticsTag.tsx';
-import { SiteFooter } from './components/shell/SiteFooter.tsx';
-import { SiteHeader } from './components/shell/SiteHeader.tsx';
-import { loadingTextFor } from './lib/loading-texts.ts';
-import { pageMeta, siteFromMatches } from './lib/page-meta.ts';
-import stylesheet from './styles/app.css?url';
+import { AnalyticsTag } from './features/shell/AnalyticsTag.tsx';
+import { loadingTextFor } from './features/shell/loading-texts.ts';
+import { SiteFooter } from './features/shell/SiteFooter.tsx';
+import { SiteHeader } from './features/shell/SiteHeader.tsx';
+import { fallbackSite, pageMeta, siteFromMatches } from './shared/page-meta.ts';
+import './shared/base.css';
+import './features/shell/shell.css';
 
 export const siteDescription =
   'Daily news and tips, free tools (text to audio, image to text, PDF to text, dictionary and more), a blog, a user forum and NIFTY options helpers for visitors in India.';
@@ -32,7 +33,6 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = data?.nonce;
-  const siteName = data?.site.name ?? 'Hurry Up';
+  const siteName = data?.site.name ?? fallbackSite.name;
   const navigation = useNavigation();
   const loadingText =
     navigation.state === 'loading' ? loadingTextFor(navigation.location.pathname) : undefined;

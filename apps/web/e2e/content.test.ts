@@ -90,7 +90,7 @@ describe('forum (/userforum)', () => {
     posts = await allPosts();
   });
 
-  it('shows 10 posts a session.page, newest first, with Page X of Y and disabled ends', async () => {
+  it('shows 10 posts a page, newest first, with Page X of Y and disabled ends', async () => {
     const pages = Math.ceil(posts.length / 10);
     expect(pages).toBeGreaterThanOrEqual(3);
     await session.page.goto(`${baseUrl}/userforum`);
@@ -167,7 +167,7 @@ describe('forum (/userforum)', () => {
   });
 });
 
-describe('post session.page (/post/:postId)', () => {
+describe('post page (/post/:postId)', () => {
   it('arrives with its social-preview tags and structured data in the HTML', async () => {
     const post = (await allPosts()).find((p) => p.image)!;
     const res = await fetch(`${baseUrl}${postPath(post.title)}`, {
@@ -262,7 +262,7 @@ describe('post session.page (/post/:postId)', () => {
   });
 });
 
-describe('post session.page languages, audio and sharing', () => {
+describe('post page languages, audio and sharing', () => {
   let post: Post;
   let reader: Page;
   let dialogs: string[];

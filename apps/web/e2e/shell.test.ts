@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { footerLinks, sideMenuLinks } from '../app/components/shell/navigation.ts';
+import { footerLinks, sideMenuLinks } from '../app/features/shell/navigation.ts';
 import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -78,13 +78,13 @@ describe('the shell', () => {
     expect(await session.page.title()).toBe('Privacy Policy | Hurry Up');
   });
 
-  it('sets the session.page description meta tag', async () => {
+  it('sets the page description meta tag', async () => {
     await session.page.goto(`${baseUrl}/aboutus`);
     const description = await session.page.locator('meta[name="description"]').getAttribute('content');
     expect(description?.length).toBeGreaterThan(50);
   });
 
-  it('serves a real 404 session.page with a link home for unknown paths', async () => {
+  it('serves a real 404 page with a link home for unknown paths', async () => {
     // Until the daily news home exists, '/' is a real 404 too (not an empty page).
     expect((await fetch(`${baseUrl}/`)).status).toBe(404);
     const response = await session.page.goto(`${baseUrl}/no/such/page`);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineAdminCrudCalls } from './admin-crud.ts';
+import { defineCall } from './api-call.ts';
 import { isoDateInputSchema } from './dates.ts';
 import { cleanText, maxInt32 } from './text.ts';
 
@@ -58,3 +60,22 @@ export function compareBlogs(
   if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
   return b.id - a.id;
 }
+
+export const listBlogs = defineCall({
+  method: 'GET',
+  path: '/api/blogs',
+  operationId: 'listBlogs',
+  summary: 'All blogs: those with an order first (highest first), then the rest newest first',
+  tag: 'content',
+  access: 'public',
+  status: 200,
+  response: blogListSchema,
+  errors: [],
+});
+
+export const blogAdminCalls = defineAdminCrudCalls({
+  plural: 'blogs',
+  noun: 'blog',
+  input: blogInputSchema,
+  output: blogSchema,
+});

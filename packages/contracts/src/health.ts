@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from './api-call.ts';
 
 export const healthResponseSchema = z
   .object({
@@ -9,3 +10,15 @@ export const healthResponseSchema = z
   .meta({ id: 'HealthResponse' });
 
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const checkHealth = defineCall({
+  method: 'GET',
+  path: '/api/health',
+  operationId: 'checkHealth',
+  summary: 'Liveness and database check (never rate limited)',
+  tag: 'operations',
+  access: 'public',
+  status: 200,
+  response: healthResponseSchema,
+  errors: [503],
+});

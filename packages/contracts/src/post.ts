@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { defineAdminCrudCalls } from './admin-crud.ts';
+import { defineCall } from './api-call.ts';
 import { isoDateInputSchema } from './dates.ts';
-import { cleanText, maxInt32 } from './text.ts';
+import { wholeNumberText } from './numbers.ts';
+import { cleanText } from './text.ts';
 
 const sitePathOrUrl = cleanText()
   .trim()
@@ -108,26 +111,16 @@ export type PostInput = z.output<typeof postInputSchema>;
 
 export const postsQuerySchema = z
   .object({
-    postId: z.coerce
-      .number()
-      .int('postId must be a whole number.')
-      .positive('postId must be positive.')
-      .max(maxInt32, 'postId is too large.')
-      .optional(),
+    postId: wholeNumberText('postId', { min: 1 }).optional(),
     title: cleanText().max(500, 'title is too long.').optional(),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1, 'limit must be at least 1.')
-      .max(100, 'limit must be at most 100.')
-      .optional(),
-    offset: z.coerce.number().int().min(0, 'offset must be 0 or more.').optional(),
+    limit: wholeNumberText('limit', { min: 1, max: 100 }).optional(),
+    offset: wholeNumberText('offset').optional(),
   })
   .strict();
 
 export const postSearchQuerySchema = z.object({
   q: cleanText().max(200, 'The search text must be at most 200 characters.').default(''),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: wholeNumberText('limit', { min: 1, max: 50 }).default(20),
 });
 
 export const postSearchHitSchema = z
@@ -138,3 +131,42 @@ export const postSearchResultSchema = z.array(postSearchHitSchema).meta({ id: 'P
 
 /** Post search runs only from this many characters (tools-and-trading.md section 5). */
 export const postSearchMinLength = 3;
+
+/** One post, or a page of the list: what GET /api/posts answers depending on its query. */
+export const postsAnswerSchema = z.union([postSchema, postListSchema]);
+
+export const listPosts = defineCall({
+  method: 'GET',
+  path: '/api/posts',
+  operationId: 'listPosts',
+  summary: 'All posts, newest (highest id) first; or one post by postId or by title',
+  description:
+    'Without postId/title the answer is a list (limit/offset page through it; X-Total-Count gives the total). ' +
+    'With postId or title (URL-encoded, whitespace runs count as one space) the answer is one post.',
+  tag: 'content',
+  access: 'public',
+  query: postsQuerySchema,
+  status: 200,
+  response: postsAnswerSchema,
+  errors: [400, 404],
+});
+
+export const searchPosts = defineCall({
+  method: 'GET',
+  path: '/api/posts/search',
+  operationId: 'searchPosts',
+  summary: 'Search post titles (weighted 10×) and descriptions; fewer than 3 characters give an empty list',
+  tag: 'content',
+  access: 'public',
+  query: postSearchQuerySchema,
+  status: 200,
+  response: postSearchResultSchema,
+  errors: [400],
+});
+
+export const postAdminCalls = defineAdminCrudCalls({
+  plural: 'posts',
+  noun: 'post',
+  input: postInputSchema,
+  output: postSchema,
+});

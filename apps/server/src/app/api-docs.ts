@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../db/database.ts';
+import { loadConfig } from '../shared/config.ts';
 import { buildApp } from './build-app.ts';
-import { loadConfig } from './config.ts';
 
 interface Operation {
   summary?: string;
@@ -21,6 +21,8 @@ export async function renderApiDocs(): Promise<{ json: string; markdown: string 
     DATA_DIR: dataDir,
     SEED_CONTENT: 'false',
     PORT: '3000',
+    // The admin API exists only with a token; the reference documents it.
+    ADMIN_TOKEN: 'documentation-only-token',
   });
   const app = await buildApp(config, { database, logger: false });
   try {

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -6,9 +7,13 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ BODY_LIMIT_BYTES: '2048' });
-  // A route used only by these tests, to exercise body and query handling shared by every real route.
-  t.app.withTypeProvider<ZodTypeProvider>().post(
+  t = await createTestApp({ BODY_LIMIT_BYTES: '2048' }, { beforeReady: addTestRoutes });
+});
+afterAll(() => t.close());
+
+// Routes used only by these tests, to exercise body and query handling shared by every real route.
+function addTestRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/test/echo',
     {
       schema: {
@@ -18,11 +23,10 @@ beforeAll(async () => {
     },
     async (request) => ({ name: request.body.name }),
   );
-  t.app.get('/api/test/boom', async () => {
+  app.get('/api/test/boom', async () => {
     throw new Error('secret internal detail');
   });
-});
-afterAll(() => t.close());
+}
 
 const errorShape = { error: expect.any(String), code: expect.any(String) };
 

@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { coreMigrations } from '../db/core-migrations.ts';
 import { type Database, openConfiguredDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { registerBlogAdminRoutes, registerBlogRoutes } from '../features/blog/blog.routes.ts';
-import { registerContentFiles } from '../features/content-import/content-files.routes.ts';
-import { seedContentOnFirstStart } from '../features/content-import/import-content.ts';
-import { registerFeedRoutes } from '../features/feeds/feeds.routes.ts';
-import { registerHealthRoutes } from '../features/health/health.routes.ts';
-import { registerPostAdminRoutes, registerPostRoutes } from '../features/posts/post.routes.ts';
-import { registerErrorHandling, sendError } from '../plugins/errors.ts';
+import type { PortableMigration } from '../db/portable-migration.ts';
+import { registerErrorHandling } from '../plugins/errors.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 import { registerSecurity } from '../plugins/security.ts';
+import type { Config } from '../shared/config.ts';
+import type { Feature } from '../shared/feature.ts';
+import { sendError } from '../shared/send-error.ts';
+import { SiteRegistry } from '../shared/site-registry.ts';
 import { type PagesMode, registerPages } from '../web/pages.ts';
-import type { Config } from './config.ts';
-import { createServices, type Services } from './services.ts';
+import { features as allFeatures } from './features.ts';
 
 export interface BuildAppOptions {
   /** Use this database instead of opening one from the config (tests pass their own). */
@@ -23,14 +22,30 @@ export interface BuildAppOptions {
   pages?: PagesMode;
   /** Log destination override (tests keep logs quiet). */
   logger?: boolean;
+  /** The features to serve; every feature of the site when absent. */
+  features?: readonly Feature[];
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
-    services: Services;
+    /** What the features contributed: page data, sitemap entries, feed items, content kinds. */
+    site: SiteRegistry;
   }
+}
+
+/** The database layer's migrations and every feature's, checked for clashing names. */
+export function allMigrations(features: readonly Feature[]): Record<string, PortableMigration> {
+  const list: Record<string, PortableMigration> = { ...coreMigrations };
+  for (const feature of features) {
+    for (const [name, migration] of Object.entries(feature.migrations ?? {})) {
+      if (list[name])
+        throw new Error(`Migration ${name} of ${feature.name} has the name of another migration`);
+      list[name] = migration;
+    }
+  }
+  return list;
 }
 
 /**
@@ -103,27 +118,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('database', database);
   if (!options.database) app.addHook('onClose', () => database.close());
 
-  await migrateToLatest(database);
-  const services = createServices(database);
-  app.decorate('services', services);
-  if (config.seedContent) {
-    const seeded = await seedContentOnFirstStart(database.db, services, config.contentDir);
-    if (seeded) app.log.info({ seeded }, 'loaded the seed content into the empty database');
-  }
-  await services.posts.rebuildIndex();
+  const features = options.features ?? allFeatures;
+  await migrateToLatest(database, allMigrations(features));
+  const site = new SiteRegistry();
+  app.decorate('site', site);
 
   registerErrorHandling(app);
   await registerSecurity(app, config);
   await registerOpenApi(app, config);
 
-  registerHealthRoutes(app);
-  registerBlogRoutes(app, services.blogs);
-  registerPostRoutes(app, services.posts);
-  await registerBlogAdminRoutes(app, services.blogs);
-  await registerPostAdminRoutes(app, services.posts);
-  await registerContentFiles(app, config);
-
-  const pages = options.pages ? await registerPages(app, config, services, options.pages) : undefined;
-  registerFeedRoutes(app, services, { staticPagePaths: pages?.staticPagePaths ?? [] });
+  for (const feature of features) await app.register(feature.plugin, { database, config, site });
+  if (options.pages) await registerPages(app, config, site, options.pages);
   return app;
 }

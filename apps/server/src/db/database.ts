@@ -3,12 +3,12 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { DatabaseSchema } from './schema.ts';
+import type { CoreTables } from './core-tables.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface Database {
-  db: Kysely<DatabaseSchema>;
+  db: Kysely<CoreTables>;
   dialect: DialectName;
   /** The PostgreSQL schema this connection works in, when not the default. */
   schema?: string | undefined;
@@ -51,7 +51,7 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<CoreTables>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,
     dialect: 'sqlite',
@@ -70,7 +70,7 @@ function openPostgres(url: string, schema?: string): Database {
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) });
   const { hostname, port, pathname } = new URL(url);
   return {
     db,

@@ -1,13 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration';
 import type { Database, DialectName } from './database.ts';
-import { migrations } from './migrations/index.ts';
-
-/** A migration written once for both dialects; `dialect` is there for the few types that differ. */
-export interface PortableMigration {
-  up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
-  down?(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
-}
+import type { PortableMigration } from './portable-migration.ts';
 
 class StaticMigrationProvider implements MigrationProvider {
   readonly #dialect: DialectName;
@@ -31,10 +25,13 @@ class StaticMigrationProvider implements MigrationProvider {
 
 export class MigrationError extends Error {}
 
-/** Applies every pending migration; throws (and applies nothing more) when one fails. */
+/**
+ * Applies every pending migration of `list` (the database layer's own and each feature's, gathered by the
+ * app) in name order; throws (and applies nothing more) when one fails.
+ */
 export async function migrateToLatest(
   database: Pick<Database, 'db' | 'dialect' | 'schema'>,
-  list: Record<string, PortableMigration> = migrations,
+  list: Record<string, PortableMigration>,
 ): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db: database.db as Kysely<unknown>,

@@ -1,7 +1,8 @@
-import { type ErrorBody, errorCodes } from '@hurryup/contracts/errors';
+import { errorCodes } from '@hurryup/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../shared/http-error.ts';
+import { sendError } from '../shared/send-error.ts';
 
 const fastifyCodes: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
@@ -37,10 +38,6 @@ const fastifyCodes: Record<string, { status: number; code: string; message: stri
   FST_ERR_BAD_URL: { status: 400, code: 'BAD_URL', message: 'The request URL is not valid.' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'BAD_REQUEST', message: 'The request is not valid.' },
 };
-
-export function sendError(reply: FastifyReply, status: number, body: ErrorBody) {
-  return reply.code(status).type('application/json; charset=utf-8').send(body);
-}
 
 function fieldMessages(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};

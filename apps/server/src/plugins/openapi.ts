@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { Config } from '../app/config.ts';
+import type { Config } from '../shared/config.ts';
 
 /** The OpenAPI document is generated from the zod schemas of every `/api` route. */
 export async function registerOpenApi(app: FastifyInstance, config: Config) {

@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../app/config.ts';
+import type { Config } from '../shared/config.ts';
 
 // Hosts the configured ad and analytics tags load from; added to the policy only when those are configured.
 const adHosts = [

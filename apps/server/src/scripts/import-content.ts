@@ -1,33 +1,31 @@
 /**
- * `npm run content:import -- <folder>`: validates every blog and post file under <folder>/blogs and
- * <folder>/posts and, only if all are valid, upserts them in one transaction.
+ * `npm run content:import -- <folder>`: validates every content file under <folder> (blogs/, posts/ and
+ * every other content kind a feature registers) and, only if all are valid, upserts them in one transaction.
  */
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../app/config.ts';
-import { createServices } from '../app/services.ts';
-import { openConfiguredDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { buildApp } from '../app/build-app.ts';
 import { formatProblem } from '../features/content-import/content-files.ts';
 import { ContentImportError, importContentFolder } from '../features/content-import/import-content.ts';
+import { ConfigError, loadConfig } from '../shared/config.ts';
 
 const folder = process.argv[2];
 if (!folder) {
-  console.error('Usage: npm run content:import -- <folder with blogs/ and posts/>');
+  console.error('Usage: npm run content:import -- <folder with blogs/, posts/, …>');
   process.exit(2);
 }
 
 try {
-  const config = loadConfig();
-  const database = openConfiguredDatabase(config);
+  // The app without pages: it migrates the database and gathers every feature's content kinds.
+  const app = await buildApp(loadConfig({ ...process.env, SEED_CONTENT: 'false' }), { logger: false });
   try {
-    await migrateToLatest(database);
-    const summary = await importContentFolder(database.db, createServices(database), path.resolve(folder));
-    console.log(
-      `Imported into ${database.describe}: blogs ${summary.blogs.created} created, ${summary.blogs.updated} updated; ` +
-        `posts ${summary.posts.created} created, ${summary.posts.updated} updated.`,
-    );
+    await app.ready();
+    const summary = await importContentFolder(app.database.db, app.site.contentKinds, path.resolve(folder));
+    const counts = Object.entries(summary)
+      .map(([kind, c]) => `${kind} ${c.created} created, ${c.updated} updated`)
+      .join('; ');
+    console.log(`Imported into ${app.database.describe}: ${counts}.`);
   } finally {
-    await database.close();
+    await app.close();
   }
 } catch (error) {
   if (error instanceof ContentImportError) {

@@ -1,25 +1,19 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { errorCodes } from '@hurryup/contracts/errors';
 import type { FastifyInstance } from 'fastify';
-import { sendError } from '../plugins/errors.ts';
+import { sendError } from './send-error.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * Guards every route registered on `scope` with the operator's bearer token (decisions.md section 4).
- * Without ADMIN_TOKEN the admin API does not exist (404); a missing or wrong token is 401. Tokens are
- * compared as SHA-256 digests in constant time, so neither content nor length leaks through timing.
+ * Guards every route registered on `scope` with the operator's bearer token (decisions.md section 4). A
+ * missing or wrong token is 401, checked before the body is read. Tokens are compared as SHA-256 digests in
+ * constant time, so neither content nor length leaks through timing.
  */
-export function requireAdminToken(scope: FastifyInstance, adminToken: string | undefined) {
-  const expected = adminToken ? digest(adminToken) : undefined;
-  // preValidation, not onRequest: it runs after the rate limiter, so guessing the token is throttled too.
-  scope.addHook('preValidation', async (request, reply) => {
-    if (!expected) {
-      return sendError(reply, 404, {
-        error: `There is no API endpoint ${request.method} ${request.url.split('?')[0]}.`,
-        code: errorCodes.notFound,
-      });
-    }
+export function requireAdminToken(scope: FastifyInstance, adminToken: string) {
+  const expected = digest(adminToken);
+  // preParsing: after the rate limiters (so guessing the token is throttled too), before the body is read.
+  scope.addHook('preParsing', async (request, reply, payload) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (!match || !timingSafeEqual(digest(match[1]!.trim()), expected)) {
@@ -29,7 +23,6 @@ export function requireAdminToken(scope: FastifyInstance, adminToken: string | u
         code: errorCodes.unauthorized,
       });
     }
+    return payload;
   });
 }
-
-export const adminRouteSecurity = [{ adminToken: [] }];

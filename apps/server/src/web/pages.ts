@@ -7,8 +7,8 @@ import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import type { Config } from '../app/config.ts';
-import type { Services } from '../app/services.ts';
+import type { Config } from '../shared/config.ts';
+import type { SiteRegistry } from '../shared/site-registry.ts';
 
 const webRoot = path.dirname(createRequire(import.meta.url).resolve('@hurryup/web/package.json'));
 const webBuildPaths = {
@@ -26,22 +26,17 @@ export class MissingWebBuildError extends Error {
 
 export type PagesMode = { kind: 'production' } | { kind: 'development'; vite: ViteDevServer };
 
-/** Serves the React Router site (server-rendered pages and the built client files) from this Fastify app. */
+/**
+ * Serves the React Router site (server-rendered pages and the built client files) from this Fastify app.
+ * The pages' loaders read the page data every feature provided to the site registry; the pages without
+ * parameters join the sitemap.
+ */
 export async function registerPages(
   app: FastifyInstance,
   config: Config,
-  services: Services,
+  site: SiteRegistry,
   mode: PagesMode,
-): Promise<{ staticPagePaths: string[] }> {
-  const content = {
-    blogs: { list: () => services.blogs.list() },
-    posts: {
-      list: (page: { limit: number; offset: number }) => services.posts.list(page),
-      count: () => services.posts.count(),
-      getByTitle: (title: string) => services.posts.getByTitle(title),
-      search: (query: string, limit?: number) => services.posts.search(query, limit),
-    },
-  };
+): Promise<void> {
   const getLoadContext = (_request: unknown, reply: FastifyReply) => {
     const context = new RouterContextProvider();
     context.set(appContext, {
@@ -52,14 +47,14 @@ export async function registerPages(
         analyticsId: config.analyticsId,
       },
       nonce: reply.cspNonce?.script,
-      content,
+      pageData: site.pageData,
     });
     return context;
   };
 
   if (mode.kind === 'development') {
     await app.register(fastifyReactRouter, { devServer: mode.vite, getLoadContext });
-    return { staticPagePaths: [] };
+    return;
   }
   if (!fs.existsSync(webBuildPaths.server)) throw new MissingWebBuildError();
   // Imported once at start, so a broken build fails the start instead of the first visitor.
@@ -72,7 +67,10 @@ export async function registerPages(
     mode: 'production',
     getLoadContext,
   });
-  return { staticPagePaths: staticPagePaths(build) };
+  // The static pages change when the build does.
+  const builtAt = fs.statSync(webBuildPaths.server).mtime.toISOString();
+  const paths = staticPagePaths(build);
+  site.addSitemapSource(() => paths.map((p) => ({ path: p, lastmod: builtAt })));
 }
 
 /** Every page without a parameter (for the sitemap), from the route table of the build. */

@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router';
-import { pageMeta, siteFromMatches } from '../lib/page-meta.ts';
+import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/not-found';
 
 /** Not listed in the sitemap (see apps/server/src/web/pages.ts). */

@@ -1,16 +1,10 @@
 import type { Post } from '@hurryup/contracts/post';
 import { postPath, titleFromPostSegment } from '@hurryup/contracts/post-slug';
-import { postFirstImage, postPlainText, postSummary } from '@hurryup/contracts/post-text';
+import { postFirstImage, postSummary } from '@hurryup/contracts/post-text';
 import { data } from 'react-router';
-import { appContext } from '#load-context';
-import { AdSlot } from '../components/ads/AdSlot.tsx';
-import { PostBody } from '../components/content/PostBody.tsx';
-import { PostReader } from '../components/content/PostReader.tsx';
-import { ShareButton } from '../components/content/ShareButton.tsx';
-import { formatDate } from '../lib/format-date.ts';
-import { JsonLd } from '../lib/json-ld.tsx';
-import { absoluteUrl, pageMeta, siteFromMatches } from '../lib/page-meta.ts';
-import { useSite } from '../lib/use-site.ts';
+import { pageData } from '#load-context';
+import { PostArticle } from '../features/posts/PostArticle.tsx';
+import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/post';
 
 /** Not listed in the sitemap (see apps/server/src/web/pages.ts). */
@@ -32,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const title = titleFromPostSegment(segment);
   if (title === null) return data<PostPageData>({ error: postErrors.invalid }, { status: 400 });
   try {
-    const post = await context.get(appContext).content.posts.getByTitle(title);
+    const post = await pageData(context, 'posts').getByTitle(title);
     if (!post) return data<PostPageData>({ error: postErrors.notFound }, { status: 404 });
     if (!post.title?.trim()) return data<PostPageData>({ error: postErrors.noTitle }, { status: 500 });
     return data<PostPageData>({ post });
@@ -69,7 +63,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 };
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const site = useSite();
   if (!loaderData.post) {
     return (
       <article className="page page--narrow">
@@ -79,37 +72,5 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       </article>
     );
   }
-  const { post } = loaderData;
-  const url = absoluteUrl(site, postPath(post.title));
-  const image = postFirstImage(post);
-  return (
-    <article className="page page--prose post">
-      <AdSlot placement="banner" />
-      <h1>{post.title}</h1>
-      <p className="content-item__meta">
-        {post.author ?? 'Anonymous'} · <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
-      </p>
-      <PostReader key={post.id} postId={post.id} text={`${post.title}.\n\n${postPlainText(post)}`} />
-      {post.image && (
-        <figure className="post-body__figure">
-          <img src={post.image} alt="" width={1200} height={630} decoding="async" />
-        </figure>
-      )}
-      <PostBody content={post.content} contentArray={post.contentArray} />
-      <ShareButton label="Share Post" title={post.title} url={url} imageUrl={image?.url} />
-      <AdSlot placement="inline" />
-      <JsonLd
-        data={{
-          '@context': 'https://schema.org',
-          '@type': 'DiscussionForumPosting',
-          headline: post.title,
-          text: postSummary(post, 300),
-          url,
-          datePublished: post.createdAt,
-          author: { '@type': 'Person', name: post.author ?? 'Anonymous' },
-          ...(image ? { image: absoluteUrl(site, image.url) } : {}),
-        }}
-      />
-    </article>
-  );
+  return <PostArticle post={loaderData.post} />;
 }

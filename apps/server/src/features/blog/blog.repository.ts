@@ -1,10 +1,10 @@
 import { type Blog, type BlogInput, compareBlogs } from '@hurryup/contracts/blog';
 import { collapseWhitespace } from '@hurryup/contracts/post-slug';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DatabaseSchema } from '../../db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { BlogTables } from './blog.tables.ts';
 
-type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
-type BlogRow = Selectable<DatabaseSchema['blogs']>;
+type Db = Kysely<BlogTables>;
+type BlogRow = Selectable<BlogTables['blogs']>;
 
 function toBlog(row: BlogRow): Blog {
   return {
@@ -29,15 +29,19 @@ function toRow(input: BlogInput, now: string) {
   };
 }
 
-export function createBlogRepository(db: Kysely<DatabaseSchema>) {
+/** Every query on `blogs`. Methods that take `tx` run inside a caller's transaction when given one. */
+export function createBlogRepository(db: Db) {
   return {
     async list(): Promise<Blog[]> {
       const rows = await db.selectFrom('blogs').selectAll().execute();
       return rows.map(toBlog).sort(compareBlogs);
     },
-    async get(id: number, tx: Db = db): Promise<Blog | undefined> {
-      const row = await tx.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();
-      return row ? toBlog(row) : undefined;
+    async count(tx: Db = db): Promise<number> {
+      const row = await tx
+        .selectFrom('blogs')
+        .select(tx.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
     async findIdByTitle(title: string, tx: Db = db): Promise<number | undefined> {
       const row = await tx

@@ -1,26 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-
-export type ContentKind = 'blog' | 'post';
+import type { ImportProblem } from '../../shared/site-registry.ts';
 
 export interface ContentFile {
   /** Path relative to the imported folder, as shown in problem reports. */
   file: string;
-  kind: ContentKind;
-  /** One entry per item: a Markdown file holds one, a JSON file one object or an array of them. */
-  items: unknown[];
+  /** The parsed file: a Markdown file's front matter plus body, or the JSON value. */
+  parsed: unknown;
 }
 
-export interface Problem {
-  file: string;
-  field: string;
-  message: string;
-}
+export const formatProblem = (p: ImportProblem) => `${p.file}: ${p.field}: ${p.message}`;
 
-export const formatProblem = (p: Problem) => `${p.file}: ${p.field}: ${p.message}`;
-
-const folders: Record<string, ContentKind> = { blogs: 'blog', posts: 'post' };
 const frontMatter = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
 
 /** Markdown with YAML front matter: the front matter's fields plus the body as `content`. */
@@ -35,42 +26,41 @@ export function parseMarkdown(text: string): Record<string, unknown> {
   return { ...(meta as Record<string, unknown>), ...(body ? { content: body } : {}) };
 }
 
+function readFile(root: string, file: string): ContentFile {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  return { file, parsed: file.endsWith('.md') ? parseMarkdown(text) : JSON.parse(text) };
+}
+
 /**
- * Reads `blogs/` and `posts/` under `root` (Markdown with front matter, or JSON). Files that cannot be read
- * or parsed become problems; nothing is thrown for bad content.
+ * Reads the files of one content path under `root`: every `.md` and `.json` file of a folder, or one JSON
+ * file. A missing path has no files. Files that cannot be read or parsed become problems; nothing is thrown
+ * for bad content.
  */
-export function readContentFolder(root: string): { files: ContentFile[]; problems: Problem[] } {
+export function readContentPath(
+  root: string,
+  contentPath: string,
+): { files: ContentFile[]; problems: ImportProblem[] } {
   const files: ContentFile[] = [];
-  const problems: Problem[] = [];
-  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
-    return { files, problems: [{ file: root, field: 'folder', message: 'is not a folder' }] };
-  }
-  for (const [folder, kind] of Object.entries(folders)) {
-    const dir = path.join(root, folder);
-    if (!fs.existsSync(dir)) continue;
-    for (const name of fs.readdirSync(dir).sort()) {
-      const file = `${folder}/${name}`;
-      const ext = path.extname(name).toLowerCase();
-      if (ext !== '.md' && ext !== '.json') {
-        if (!name.startsWith('.'))
-          problems.push({ file, field: 'file', message: 'only .md and .json files are read' });
-        continue;
-      }
-      try {
-        const text = fs.readFileSync(path.join(dir, name), 'utf8');
-        if (ext === '.md') {
-          files.push({ file, kind, items: [parseMarkdown(text)] });
-        } else {
-          const parsed: unknown = JSON.parse(text);
-          files.push({ file, kind, items: Array.isArray(parsed) ? parsed : [parsed] });
-        }
-      } catch (error) {
-        problems.push({
-          file,
-          field: 'file',
-          message: error instanceof Error ? error.message : String(error),
-        });
-      }
+  const problems: ImportProblem[] = [];
+  const full = path.join(root, contentPath);
+  if (!fs.existsSync(full)) return { files, problems };
+  const names = fs.statSync(full).isDirectory()
+    ? fs
+        .readdirSync(full)
+        .sort()
+        .filter((name) => !name.startsWith('.'))
+        .map((name) => `${contentPath}/${name}`)
+    : [contentPath];
+  for (const file of names) {
+    const ext = path.extname(file).toLowerCase();
+    if (ext !== '.md' && ext !== '.json') {
+      problems.push({ file, field: 'file', message: 'only .md and .json files are read' });
+      continue;
+    }
+    try {
+      files.push(readFile(root, file));
+    } catch (error) {
+      problems.push({ file, field: 'file', message: error instanceof Error ? error.message : String(error) });
     }
   }
   return { files, problems };

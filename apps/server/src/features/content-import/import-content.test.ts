@@ -2,9 +2,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Blog } from '@hurryup/contracts/blog';
+import type { Post } from '@hurryup/contracts/post';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminHeaders, adminToken } from '../../../test/admin.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { readContentFolder } from './content-files.ts';
+import { readContentPath } from './content-files.ts';
 import { ContentImportError, importContentFolder, seedContentOnFirstStart } from './import-content.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
@@ -40,7 +43,7 @@ const good = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ADMIN_TOKEN: adminToken });
 });
 afterAll(async () => {
   await t.close();
@@ -51,9 +54,9 @@ const list = async (url: string) => (await t.app.inject({ method: 'GET', url }))
 
 describe('content import', () => {
   it('reads Markdown front matter and keeps the body line breaks', () => {
-    const { files, problems } = readContentFolder(contentFolder({ 'blogs/x.md': blogMd('X') }));
+    const { files, problems } = readContentPath(contentFolder({ 'blogs/x.md': blogMd('X') }), 'blogs');
     expect(problems).toEqual([]);
-    expect(files[0]!.items[0]).toEqual({
+    expect(files[0]!.parsed).toEqual({
       title: 'X',
       author: 'Asha',
       createdAt: '2025-04-01',
@@ -63,10 +66,10 @@ describe('content import', () => {
 
   it('imports valid files, and importing again changes nothing', async () => {
     const folder = contentFolder(good);
-    const first = await importContentFolder(t.database.db, t.app.services, folder);
+    const first = await importContentFolder(t.database.db, t.app.site.contentKinds, folder);
     expect(first).toEqual({ blogs: { created: 2, updated: 0 }, posts: { created: 3, updated: 0 } });
     const before = { blogs: await list('/api/blogs'), posts: await list('/api/posts') };
-    const second = await importContentFolder(t.database.db, t.app.services, folder);
+    const second = await importContentFolder(t.database.db, t.app.site.contentKinds, folder);
     expect(second).toEqual({ blogs: { created: 0, updated: 2 }, posts: { created: 0, updated: 3 } });
     expect(await list('/api/blogs')).toEqual(before.blogs);
     expect(await list('/api/posts')).toEqual(before.posts);
@@ -98,7 +101,7 @@ describe('content import', () => {
       'posts/no-front-matter.md': 'Just text',
       'posts/notes.txt': 'ignored?',
     });
-    const error = await importContentFolder(t.database.db, t.app.services, folder).catch((e) => e);
+    const error = await importContentFolder(t.database.db, t.app.site.contentKinds, folder).catch((e) => e);
     expect(error).toBeInstanceOf(ContentImportError);
     const lines = (error as ContentImportError).problems.map((p) => `${p.file}: ${p.field}: ${p.message}`);
     expect(lines).toEqual(
@@ -119,7 +122,7 @@ describe('content import', () => {
 
   it('refuses a post whose id would take another stored post title', async () => {
     const folder = contentFolder({ 'posts/clash.md': postMd(9, 'Post A') });
-    const error = await importContentFolder(t.database.db, t.app.services, folder).catch((e) => e);
+    const error = await importContentFolder(t.database.db, t.app.site.contentKinds, folder).catch((e) => e);
     expect((error as ContentImportError).problems).toEqual([
       { file: 'posts/clash.md', field: 'title', message: 'is already the title of post 1' },
     ]);
@@ -128,29 +131,36 @@ describe('content import', () => {
   it('keeps ids from files and continues numbering after them', async () => {
     await importContentFolder(
       t.database.db,
-      t.app.services,
+      t.app.site.contentKinds,
       contentFolder({ 'posts/high.md': postMd(5, 'Post five') }),
     );
-    const created = await t.app.services.posts.create({
-      title: 'After import',
-      createdAt: '2025-06-01T00:00:00.000Z',
-      content: 'x',
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/posts',
+      headers: adminHeaders,
+      payload: { title: 'After import', createdAt: '2025-06-01T00:00:00.000Z', content: 'x' },
     });
-    expect(created.id).toBeGreaterThan(5);
+    expect(created.json().id).toBeGreaterThan(5);
   });
 });
 
 describe('seed content on first start', () => {
   it('loads only into an empty database, once', async () => {
-    const fresh = await createTestApp();
+    const fresh = await createTestApp({ ADMIN_TOKEN: adminToken });
     try {
       const folder = contentFolder(good);
-      const seeded = await seedContentOnFirstStart(fresh.database.db, fresh.app.services, folder);
+      const seeded = await seedContentOnFirstStart(fresh.database.db, fresh.app.site.contentKinds, folder);
       expect(seeded).toEqual({ blogs: { created: 2, updated: 0 }, posts: { created: 3, updated: 0 } });
-      for (const post of await fresh.app.services.posts.list())
-        await fresh.app.services.posts.delete(post.id);
-      expect(await seedContentOnFirstStart(fresh.database.db, fresh.app.services, folder)).toBeUndefined();
-      expect(await fresh.app.services.posts.count()).toBe(0);
+      for (const post of (await fresh.app.inject({ method: 'GET', url: '/api/posts' })).json())
+        await fresh.app.inject({
+          method: 'DELETE',
+          url: `/api/admin/posts/${post.id}`,
+          headers: adminHeaders,
+        });
+      expect(
+        await seedContentOnFirstStart(fresh.database.db, fresh.app.site.contentKinds, folder),
+      ).toBeUndefined();
+      expect((await fresh.app.inject({ method: 'GET', url: '/api/posts' })).json()).toEqual([]);
     } finally {
       await fresh.close();
     }
@@ -159,8 +169,8 @@ describe('seed content on first start', () => {
   it("loads the repository's own content folder without problems", async () => {
     const seededApp = await createTestApp({ SEED_CONTENT: 'true' });
     try {
-      const posts = await seededApp.app.services.posts.list();
-      const blogs = await seededApp.app.services.blogs.list();
+      const posts: Post[] = (await seededApp.app.inject({ method: 'GET', url: '/api/posts' })).json();
+      const blogs: Blog[] = (await seededApp.app.inject({ method: 'GET', url: '/api/blogs' })).json();
       expect(posts.length).toBeGreaterThanOrEqual(25);
       expect(blogs.length).toBeGreaterThanOrEqual(6);
       expect(blogs.some((b) => b.order !== undefined) && blogs.some((b) => b.order === undefined)).toBe(true);
@@ -222,14 +232,16 @@ describe('import collisions', () => {
     try {
       await importContentFolder(
         t2.database.db,
-        t2.app.services,
+        t2.app.site.contentKinds,
         contentFolder({ 'posts/a.md': postMd(1, 'First title') }),
       );
       const folder = contentFolder({
         'posts/by-id.md': postMd(1, 'Renamed title'),
         'posts/by-title.md': postMd(2, 'First title').replace('id: 2\n', ''),
       });
-      const error = await importContentFolder(t2.database.db, t2.app.services, folder).catch((e) => e);
+      const error = await importContentFolder(t2.database.db, t2.app.site.contentKinds, folder).catch(
+        (e) => e,
+      );
       expect((error as ContentImportError).problems).toEqual([
         {
           file: 'posts/by-title.md',

@@ -1,159 +1,136 @@
-import { type BlogInput, blogInputSchema } from '@hurryup/contracts/blog';
-import { type PostInput, postInputSchema } from '@hurryup/contracts/post';
-import { collapseWhitespace } from '@hurryup/contracts/post-slug';
+import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { DatabaseSchema } from '../../db/schema.ts';
-import type { BlogService } from '../blog/blog.service.ts';
-import type { PostService } from '../posts/post.service.ts';
-import { type ContentFile, type Problem, readContentFolder } from './content-files.ts';
+import { createAppState } from '../../db/app-state.ts';
+import type { CoreTables } from '../../db/core-tables.ts';
+import type { ContentKind, ImportProblem, Located } from '../../shared/site-registry.ts';
+import { readContentPath } from './content-files.ts';
 
-export interface ImportSummary {
-  blogs: { created: number; updated: number };
-  posts: { created: number; updated: number };
-}
+/** Per content path: how many items were created and how many updated. */
+export type ImportSummary = Record<string, { created: number; updated: number }>;
 
 export class ContentImportError extends Error {
-  readonly problems: Problem[];
-  constructor(problems: Problem[]) {
+  readonly problems: ImportProblem[];
+  constructor(problems: ImportProblem[]) {
     super(`The content has ${problems.length} problem(s); nothing was imported.`);
     this.problems = problems;
   }
 }
 
-interface Located<T> {
-  file: string;
-  value: T;
+function itemsOf(kind: ContentKind, parsed: unknown): unknown[] {
+  if (kind.itemsOf) return kind.itemsOf(parsed);
+  return Array.isArray(parsed) ? parsed : [parsed];
 }
 
-function validate<S extends z.ZodType>(schema: S, item: unknown, file: string, problems: Problem[]) {
-  const result = schema.safeParse(item);
-  if (result.success) return result.data as z.output<S>;
-  for (const issue of result.error.issues) {
-    problems.push({ file, field: issue.path.join('.') || '(item)', message: issue.message });
-  }
-  return undefined;
-}
-
-/** Two items of the same kind must not share a title (or, for posts, an id). */
-function findDuplicates<T>(items: Located<T>[], keyOf: (v: T) => string | number | undefined, field: string) {
-  const problems: Problem[] = [];
-  const seen = new Map<string | number, string>();
-  for (const { file, value } of items) {
-    const key = keyOf(value);
-    if (key === undefined) continue;
-    const first = seen.get(key);
-    if (first) problems.push({ file, field, message: `is the same as in ${first}` });
-    else seen.set(key, file);
+/** Items that must differ (e.g. two files with one title). */
+function duplicates(kind: ContentKind, items: Located<unknown>[]): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  for (const { field, keyOf } of kind.uniqueKeys ?? []) {
+    const seen = new Map<string | number, string>();
+    for (const { file, value } of items) {
+      const key = keyOf(value);
+      if (key === undefined) continue;
+      const first = seen.get(key);
+      if (first) problems.push({ file, field, message: `is the same as in ${first}` });
+      else seen.set(key, file);
+    }
   }
   return problems;
 }
 
 /**
- * Validates every item of every file first; only when all are valid does it write them, in one transaction,
- * as upserts (blogs by title; posts by id when given, else by title). Running it twice changes nothing.
+ * Validates every item of every kind under `folder` first; only when all are valid does it write them, in
+ * one transaction, as upserts. Running it twice changes nothing.
  */
-export async function importContent(
-  db: Kysely<DatabaseSchema>,
-  services: { blogs: BlogService; posts: PostService },
-  files: ContentFile[],
-  unreadable: Problem[] = [],
+export async function importContentFolder(
+  db: Kysely<CoreTables>,
+  kinds: readonly ContentKind[],
+  folder: string,
 ): Promise<ImportSummary> {
-  const problems: Problem[] = [...unreadable];
-  const blogs: Located<BlogInput>[] = [];
-  const posts: Located<PostInput>[] = [];
-  for (const { file, kind, items } of files) {
-    items.forEach((item, i) => {
-      const where = items.length > 1 ? `${file}[${i}]` : file;
-      if (kind === 'blog') {
-        const value = validate(blogInputSchema, item, where, problems);
-        if (value) blogs.push({ file: where, value });
-      } else {
-        const value = validate(postInputSchema, item, where, problems);
-        if (value) posts.push({ file: where, value });
-      }
-    });
+  if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) {
+    throw new ContentImportError([{ file: folder, field: 'folder', message: 'is not a folder' }]);
   }
-  problems.push(
-    ...findDuplicates(blogs, (b) => collapseWhitespace(b.title), 'title'),
-    ...findDuplicates(posts, (p) => collapseWhitespace(p.title), 'title'),
-    ...findDuplicates(posts, (p) => p.id, 'id'),
-  );
-  if (problems.length > 0) throw new ContentImportError(problems);
-
-  const summary: ImportSummary = { blogs: { created: 0, updated: 0 }, posts: { created: 0, updated: 0 } };
-  await db.transaction().execute(async (tx) => {
-    // Work out which stored post each file post lands on, so that two file posts never land on the same one
-    // and a post keeping its id never takes the title of another stored post.
-    const targets = new Map<number, string>();
-    for (const { file, value } of posts) {
-      const owner = await tx
-        .selectFrom('posts')
-        .select('id')
-        .where('title_key', '=', collapseWhitespace(value.title))
-        .executeTakeFirst();
-      if (value.id !== undefined && owner && owner.id !== value.id) {
-        problems.push({ file, field: 'title', message: `is already the title of post ${owner.id}` });
-        continue;
-      }
-      const target = value.id ?? owner?.id;
-      if (target === undefined) continue;
-      const other = targets.get(target);
-      if (other)
+  const problems: ImportProblem[] = [];
+  const batches: { kind: ContentKind; items: Located<unknown>[] }[] = [];
+  for (const kind of kinds) {
+    const read = readContentPath(folder, kind.path);
+    problems.push(...read.problems);
+    const items: Located<unknown>[] = [];
+    for (const { file, parsed } of read.files) {
+      let raw: unknown[];
+      try {
+        raw = itemsOf(kind, parsed);
+      } catch (error) {
         problems.push({
           file,
-          field: 'id',
-          message: `would replace the same stored post (${target}) as ${other}`,
+          field: 'file',
+          message: error instanceof Error ? error.message : String(error),
         });
-      else targets.set(target, file);
+        continue;
+      }
+      raw.forEach((item, i) => {
+        const where = raw.length > 1 ? `${file}[${i}]` : file;
+        const result = (kind.schema as z.ZodType).safeParse(item);
+        if (result.success) items.push({ file: where, value: result.data });
+        else
+          for (const issue of result.error.issues)
+            problems.push({ file: where, field: issue.path.join('.') || '(item)', message: issue.message });
+      });
     }
+    problems.push(...duplicates(kind, items));
+    batches.push({ kind, items });
+  }
+  if (problems.length > 0) throw new ContentImportError(problems);
+
+  const summary: ImportSummary = {};
+  await db.transaction().execute(async (tx) => {
+    for (const { kind, items } of batches) problems.push(...((await kind.check?.(tx, items)) ?? []));
     if (problems.length > 0) throw new ContentImportError(problems);
-    for (const { value } of blogs) summary.blogs[await services.blogs.upsertInTransaction(tx, value)] += 1;
-    for (const { value } of posts) summary.posts[await services.posts.upsertInTransaction(tx, value)] += 1;
-    await services.posts.finishImport(tx);
+    for (const { kind, items } of batches) {
+      const counts = { created: 0, updated: 0 };
+      for (const { value } of items) counts[await kind.upsert(tx, value)] += 1;
+      if (items.length > 0) await kind.finish?.(tx);
+      summary[kind.path] = counts;
+    }
   });
-  services.posts.invalidateIndex();
+  for (const { kind, items } of batches) if (items.length > 0) kind.committed?.();
   return summary;
 }
 
-export async function importContentFolder(
-  db: Kysely<DatabaseSchema>,
-  services: { blogs: BlogService; posts: PostService },
-  folder: string,
-): Promise<ImportSummary> {
-  const { files, problems } = readContentFolder(folder);
-  return importContent(db, services, files, problems);
-}
-
-const seededKey = 'content_seeded_at';
+// Databases seeded before content kinds had their own claims recorded this one key for blogs and posts.
+const legacySeededKey = 'content_seeded_at';
+const legacyPaths = new Set(['blogs', 'posts']);
 
 /**
- * First start: an empty database gets the repository's seed content. Runs once per database; deleting every
- * post later does not bring the seed back.
+ * First start: each content kind whose tables are empty gets the repository's seed content, once per
+ * database (deleting everything later does not bring the seed back). A kind added by a later release is
+ * seeded on the first start that knows it.
  */
 export async function seedContentOnFirstStart(
-  db: Kysely<DatabaseSchema>,
-  services: { blogs: BlogService; posts: PostService },
+  db: Kysely<CoreTables>,
+  kinds: readonly ContentKind[],
   folder: string,
 ): Promise<ImportSummary | undefined> {
-  // Claim the one-time task first, so two processes starting together cannot both import.
-  const claimed = await db
-    .insertInto('app_state')
-    .values({ key: seededKey, value: new Date().toISOString() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (!claimed) return undefined;
-  const [blogCount, postCount] = await Promise.all([
-    db.selectFrom('blogs').select(db.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('posts').select(db.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  if (Number(blogCount.n) > 0 || Number(postCount.n) > 0) return undefined;
+  const appState = createAppState(db);
+  const legacySeeded = (await appState.read(legacySeededKey)) !== undefined;
+  const claimed: { kind: ContentKind; key: string }[] = [];
+  for (const kind of kinds) {
+    if (legacySeeded && legacyPaths.has(kind.path)) continue;
+    const key = `content_seeded:${kind.path}`;
+    // Claim first, so two processes starting together cannot both import.
+    if (!(await appState.claim(key))) continue;
+    if (await kind.isEmpty()) claimed.push({ kind, key });
+  }
+  if (claimed.length === 0) return undefined;
   try {
-    return await importContentFolder(db, services, folder);
+    return await importContentFolder(
+      db,
+      claimed.map((c) => c.kind),
+      folder,
+    );
   } catch (error) {
     // Let the next start try again once the seed is fixed.
-    await db.deleteFrom('app_state').where('key', '=', seededKey).execute();
+    for (const { key } of claimed) await appState.release(key);
     throw error;
   }
 }

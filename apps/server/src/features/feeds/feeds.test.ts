@@ -1,23 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminHeaders, adminToken } from '../../../test/admin.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { escapeXml } from './xml.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_BASE_URL: 'https://example.in' });
-  const { blogs, posts } = t.app.services;
-  await blogs.create({
+  t = await createTestApp({ PUBLIC_BASE_URL: 'https://example.in', ADMIN_TOKEN: adminToken });
+  const create = async (kind: string, payload: Record<string, unknown>) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/${kind}`,
+      headers: adminHeaders,
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  await create('blogs', {
     title: 'Blog <one> & more',
     content: 'Hello',
     author: 'Asha',
     createdAt: '2025-01-05T00:00:00.000Z',
   });
-  await posts.create({
+  await create('posts', {
     title: 'Post: 100% "sure"?',
     createdAt: '2025-02-01T00:00:00.000Z',
     content: 'P1\n\nP2',
   });
-  await posts.create({
+  await create('posts', {
     title: 'Older post',
     createdAt: '2024-12-01T00:00:00.000Z',
     content: 'Old',

@@ -1,17 +1,14 @@
 import { Link } from 'react-router';
-import { LegalPage } from '../../components/LegalPage.tsx';
-import { pageMeta, siteFromMatches } from '../../lib/page-meta.ts';
-import { useSite } from '../../lib/use-site.ts';
-import type { Route } from './+types/about-us';
+import { LegalPage } from '../../features/legal/LegalPage.tsx';
+import { legalMeta } from '../../features/legal/legal-meta.ts';
+import { useSite } from '../../shared/use-site.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteFromMatches(matches);
-  return pageMeta(site, {
-    title: 'About Us',
-    description: `${site.name} is a free website for visitors in India with daily news and tips, a blog, a forum, galleries, free online tools and NIFTY helpers.`,
-    path: '/aboutus',
-  });
-};
+export const meta = legalMeta({
+  title: 'About Us',
+  path: '/aboutus',
+  description: (name) =>
+    `${name} is a free website for visitors in India with daily news and tips, a blog, a forum, galleries, free online tools and NIFTY helpers.`,
+});
 
 export default function AboutUs() {
   const { name } = useSite();

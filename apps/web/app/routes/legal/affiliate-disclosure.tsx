@@ -1,17 +1,14 @@
 import { Link } from 'react-router';
-import { LegalPage } from '../../components/LegalPage.tsx';
-import { pageMeta, siteFromMatches } from '../../lib/page-meta.ts';
-import { useSite } from '../../lib/use-site.ts';
-import type { Route } from './+types/affiliate-disclosure';
+import { LegalPage } from '../../features/legal/LegalPage.tsx';
+import { legalMeta } from '../../features/legal/legal-meta.ts';
+import { useSite } from '../../shared/use-site.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteFromMatches(matches);
-  return pageMeta(site, {
-    title: 'Affiliate Disclosure',
-    description: `How ${site.name} earns from affiliate links in the Movers & Shakers, Offers and Refer & Earn tabs, and from ads, at no extra cost to you.`,
-    path: '/affiliate-disclosure',
-  });
-};
+export const meta = legalMeta({
+  title: 'Affiliate Disclosure',
+  path: '/affiliate-disclosure',
+  description: (name) =>
+    `How ${name} earns from affiliate links in the Movers & Shakers, Offers and Refer & Earn tabs, and from ads, at no extra cost to you.`,
+});
 
 export default function AffiliateDisclosure() {
   const { name } = useSite();

@@ -1,17 +1,14 @@
 import { Link } from 'react-router';
-import { LegalPage } from '../../components/LegalPage.tsx';
-import { pageMeta, siteFromMatches } from '../../lib/page-meta.ts';
-import { useSite } from '../../lib/use-site.ts';
-import type { Route } from './+types/disclaimer';
+import { LegalPage } from '../../features/legal/LegalPage.tsx';
+import { legalMeta } from '../../features/legal/legal-meta.ts';
+import { useSite } from '../../shared/use-site.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteFromMatches(matches);
-  return pageMeta(site, {
-    title: 'Disclaimer',
-    description: `What you can and cannot rely on when you read ${site.name}: general information, no investment advice, third-party links and tools used at your own risk.`,
-    path: '/disclaimer',
-  });
-};
+export const meta = legalMeta({
+  title: 'Disclaimer',
+  path: '/disclaimer',
+  description: (name) =>
+    `What you can and cannot rely on when you read ${name}: general information, no investment advice, third-party links and tools used at your own risk.`,
+});
 
 export default function Disclaimer() {
   const { name } = useSite();

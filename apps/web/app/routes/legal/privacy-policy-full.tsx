@@ -1,17 +1,14 @@
 import { Link } from 'react-router';
-import { LegalPage } from '../../components/LegalPage.tsx';
-import { pageMeta, siteFromMatches } from '../../lib/page-meta.ts';
-import { useSite } from '../../lib/use-site.ts';
-import type { Route } from './+types/privacy-policy-full';
+import { LegalPage } from '../../features/legal/LegalPage.tsx';
+import { legalMeta } from '../../features/legal/legal-meta.ts';
+import { useSite } from '../../shared/use-site.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteFromMatches(matches);
-  return pageMeta(site, {
-    title: 'Full Privacy Policy',
-    description: `The complete ${site.name} privacy policy: data we collect, cookies, ads, sharing, retention, your rights under India's DPDP Act 2023 and children.`,
-    path: '/privacy-policy/full',
-  });
-};
+export const meta = legalMeta({
+  title: 'Full Privacy Policy',
+  path: '/privacy-policy/full',
+  description: (name) =>
+    `The complete ${name} privacy policy: data we collect, cookies, ads, sharing, retention, your rights under India's DPDP Act 2023 and children.`,
+});
 
 export default function PrivacyPolicyFull() {
   const { name } = useSite();

@@ -1,17 +1,14 @@
 import { Link } from 'react-router';
-import { LegalPage } from '../../components/LegalPage.tsx';
-import { pageMeta, siteFromMatches } from '../../lib/page-meta.ts';
-import { useSite } from '../../lib/use-site.ts';
-import type { Route } from './+types/privacy-policy';
+import { LegalPage } from '../../features/legal/LegalPage.tsx';
+import { legalMeta } from '../../features/legal/legal-meta.ts';
+import { useSite } from '../../shared/use-site.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteFromMatches(matches);
-  return pageMeta(site, {
-    title: 'Privacy Policy',
-    description: `A short summary of what ${site.name} collects, why, how long it is kept and the choices you have about ads, analytics and your data.`,
-    path: '/privacy-policy',
-  });
-};
+export const meta = legalMeta({
+  title: 'Privacy Policy',
+  path: '/privacy-policy',
+  description: (name) =>
+    `A short summary of what ${name} collects, why, how long it is kept and the choices you have about ads, analytics and your data.`,
+});
 
 export default function PrivacyPolicy() {
   const { name } = useSite();

@@ -1,17 +1,14 @@
 import { Link } from 'react-router';
-import { LegalPage } from '../../components/LegalPage.tsx';
-import { pageMeta, siteFromMatches } from '../../lib/page-meta.ts';
-import { useSite } from '../../lib/use-site.ts';
-import type { Route } from './+types/terms-of-service-full';
+import { LegalPage } from '../../features/legal/LegalPage.tsx';
+import { legalMeta } from '../../features/legal/legal-meta.ts';
+import { useSite } from '../../shared/use-site.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteFromMatches(matches);
-  return pageMeta(site, {
-    title: 'Full Terms of Service',
-    description: `The complete ${site.name} terms of service: acceptable use, your content, intellectual property, ads and offers, liability and Indian law.`,
-    path: '/terms-of-service/full',
-  });
-};
+export const meta = legalMeta({
+  title: 'Full Terms of Service',
+  path: '/terms-of-service/full',
+  description: (name) =>
+    `The complete ${name} terms of service: acceptable use, your content, intellectual property, ads and offers, liability and Indian law.`,
+});
 
 export default function TermsOfServiceFull() {
   const { name } = useSite();

@@ -1,17 +1,14 @@
 import { Link } from 'react-router';
-import { LegalPage } from '../../components/LegalPage.tsx';
-import { pageMeta, siteFromMatches } from '../../lib/page-meta.ts';
-import { useSite } from '../../lib/use-site.ts';
-import type { Route } from './+types/terms-of-service';
+import { LegalPage } from '../../features/legal/LegalPage.tsx';
+import { legalMeta } from '../../features/legal/legal-meta.ts';
+import { useSite } from '../../shared/use-site.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteFromMatches(matches);
-  return pageMeta(site, {
-    title: 'Terms of Service',
-    description: `A short summary of the rules for using ${site.name}: the free services we offer, what you may post, our limits of liability and Indian law.`,
-    path: '/terms-of-service',
-  });
-};
+export const meta = legalMeta({
+  title: 'Terms of Service',
+  path: '/terms-of-service',
+  description: (name) =>
+    `A short summary of the rules for using ${name}: the free services we offer, what you may post, our limits of liability and Indian law.`,
+});
 
 export default function TermsOfService() {
   const { name } = useSite();

@@ -1,0 +1,18 @@
+import { blogFeature } from '../features/blog/blog.feature.ts';
+import { contentImportFeature } from '../features/content-import/content-import.feature.ts';
+import { feedsFeature } from '../features/feeds/feeds.feature.ts';
+import { healthFeature } from '../features/health/health.feature.ts';
+import { postsFeature } from '../features/posts/posts.feature.ts';
+import type { Feature } from '../shared/feature.ts';
+
+/**
+ * Every feature of the site, once. Order does not matter: what features contribute to each other (page
+ * data, sitemap, feeds, content kinds) goes through the site registry and is read when needed.
+ */
+export const features: readonly Feature[] = [
+  healthFeature,
+  blogFeature,
+  postsFeature,
+  contentImportFeature,
+  feedsFeature,
+];

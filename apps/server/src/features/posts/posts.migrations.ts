@@ -1,0 +1,28 @@
+import { withIdColumn } from '../../db/columns.ts';
+import type { PortableMigration } from '../../db/portable-migration.ts';
+
+export const postMigrations: Record<string, PortableMigration> = {
+  // Named to sort right after '0001-content', which created this table before features owned their tables.
+  '0001-content-posts': {
+    async up(db, dialect) {
+      await withIdColumn(db.schema.createTable('posts').ifNotExists(), dialect)
+        .addColumn('title', 'varchar(200)', (col) => col.notNull())
+        .addColumn('title_key', 'varchar(200)', (col) => col.notNull().unique())
+        .addColumn('author', 'varchar(100)')
+        .addColumn('created_at', 'varchar(30)', (col) => col.notNull())
+        .addColumn('description', 'text')
+        .addColumn('image', 'text')
+        .addColumn('content', 'text')
+        .addColumn('imgf', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('content_array', 'text')
+        .addColumn('updated_at', 'varchar(30)', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('posts_updated_at')
+        .ifNotExists()
+        .on('posts')
+        .column('updated_at')
+        .execute();
+    },
+  },
+};

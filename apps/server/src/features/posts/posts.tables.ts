@@ -1,0 +1,19 @@
+import type { Generated } from 'kysely';
+
+export type PostTables = {
+  posts: {
+    id: Generated<number>;
+    title: string;
+    /** The title with whitespace runs collapsed: posts are addressed by it, so it is unique. */
+    title_key: string;
+    author: string | null;
+    created_at: string;
+    description: string | null;
+    image: string | null;
+    content: string | null;
+    imgf: number;
+    /** JSON array of post sections. */
+    content_array: string | null;
+    updated_at: string;
+  };
+};

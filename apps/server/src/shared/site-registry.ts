@@ -1,0 +1,107 @@
+import type { PageData } from '@hurryup/web/load-context';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { CoreTables } from '../db/core-tables.ts';
+
+export interface SitemapEntry {
+  /** Site path, e.g. '/blog?entry=3'. */
+  path: string;
+  /** ISO date or timestamp of the last change. */
+  lastmod: string;
+}
+
+export interface FeedItem {
+  title: string;
+  path: string;
+  /** ISO timestamp. */
+  date: string;
+  description: string;
+  author: string;
+}
+
+export interface Located<T> {
+  /** Where the item came from, as shown in problem reports (e.g. 'posts/x.json[2]'). */
+  file: string;
+  value: T;
+}
+
+export interface ImportProblem {
+  file: string;
+  field: string;
+  message: string;
+}
+
+/**
+ * One kind of file content (blogs, posts, …) that `npm run content:import` and the first-start seed load
+ * from a folder of the content directory. The import validates every item of every kind first, then writes
+ * them all in one transaction.
+ */
+export interface ContentKind<S extends z.ZodType = z.ZodType> {
+  /**
+   * Where its files are, relative to the content folder: a folder of `.md` (one item each, body as
+   * `content`) and `.json` files (one item, or an array of items), e.g. 'posts'; or one JSON file, e.g.
+   * 'gallery/images.json'.
+   */
+  path: string;
+  /** Turns a parsed JSON file into items, for files that are not an item or an array of items. */
+  itemsOf?(parsed: unknown): unknown[];
+  schema: S;
+  /** Values that must differ between the items of one import, e.g. titles. */
+  uniqueKeys?: { field: string; keyOf(item: z.output<S>): string | number | undefined }[];
+  /** Problems only the stored rows can reveal, checked inside the transaction before anything is written. */
+  check?(tx: Transaction<CoreTables>, items: Located<z.output<S>>[]): Promise<ImportProblem[]>;
+  upsert(tx: Transaction<CoreTables>, item: z.output<S>): Promise<'created' | 'updated'>;
+  /** Runs inside the transaction after this kind's items were written. */
+  finish?(tx: Transaction<CoreTables>): Promise<void>;
+  /** Runs after the transaction committed (e.g. to refresh an in-memory index). */
+  committed?(): void;
+  /** Whether the kind has no rows yet: the seed loads only into empty tables. */
+  isEmpty(): Promise<boolean>;
+}
+
+type Source<T> = () => Promise<T[]> | T[];
+
+/**
+ * What features contribute to the site as a whole, read when needed (never at registration), so features
+ * can register in any order: page data for the server-rendered pages, sitemap entries, feed items and
+ * content kinds for imports.
+ */
+export class SiteRegistry {
+  readonly #pageData: Partial<PageData> = {};
+  readonly #sitemap: Source<SitemapEntry>[] = [];
+  readonly #feed: ((limit: number) => Promise<FeedItem[]>)[] = [];
+  readonly #kinds: ContentKind[] = [];
+
+  providePageData<K extends keyof PageData>(key: K, reader: PageData[K]) {
+    if (key in this.#pageData) throw new Error(`Page data "${String(key)}" is provided twice`);
+    this.#pageData[key] = reader;
+  }
+  /** Every reader the features provided; the pages' loaders read theirs by key. */
+  get pageData(): PageData {
+    return this.#pageData as PageData;
+  }
+
+  addSitemapSource(source: Source<SitemapEntry>) {
+    this.#sitemap.push(source);
+  }
+  async sitemapEntries(): Promise<SitemapEntry[]> {
+    return (await Promise.all(this.#sitemap.map((source) => source()))).flat();
+  }
+
+  /** A source of the newest items for the RSS feed: it returns at most `limit`, newest first. */
+  addFeedSource(source: (limit: number) => Promise<FeedItem[]>) {
+    this.#feed.push(source);
+  }
+  async feedItems(limit: number): Promise<FeedItem[]> {
+    const all = (await Promise.all(this.#feed.map((source) => source(limit)))).flat();
+    return all.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)).slice(0, limit);
+  }
+
+  addContentKind<S extends z.ZodType>(kind: ContentKind<S>) {
+    if (this.#kinds.some((k) => k.path === kind.path)) throw new Error(`Content path "${kind.path}" twice`);
+    this.#kinds.push(kind as unknown as ContentKind);
+  }
+  get contentKinds(): readonly ContentKind[] {
+    return this.#kinds;
+  }
+}

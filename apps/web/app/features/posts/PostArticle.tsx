@@ -1,0 +1,49 @@
+import type { Post } from '@hurryup/contracts/post';
+import { postPath } from '@hurryup/contracts/post-slug';
+import { postFirstImage, postPlainText, postSummary } from '@hurryup/contracts/post-text';
+import { AdSlot } from '../../shared/ads/AdSlot.tsx';
+import { formatDate } from '../../shared/format-date.ts';
+import { JsonLd } from '../../shared/json-ld.tsx';
+import { absoluteUrl } from '../../shared/page-meta.ts';
+import { ShareButton } from '../../shared/ShareButton.tsx';
+import { useSite } from '../../shared/use-site.ts';
+import { PostBody } from './PostBody.tsx';
+import { PostReader } from './PostReader.tsx';
+import './posts.css';
+
+/** A post's page: title, author and date, the reading choices, the body, sharing and structured data. */
+export function PostArticle({ post }: { post: Post }) {
+  const site = useSite();
+  const url = absoluteUrl(site, postPath(post.title));
+  const image = postFirstImage(post);
+  return (
+    <article className="page page--prose post">
+      <AdSlot placement="banner" />
+      <h1>{post.title}</h1>
+      <p className="content-item__meta">
+        {post.author ?? 'Anonymous'} · <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+      </p>
+      <PostReader key={post.id} postId={post.id} text={`${post.title}.\n\n${postPlainText(post)}`} />
+      {post.image && (
+        <figure className="post-body__figure">
+          <img src={post.image} alt="" width={1200} height={630} decoding="async" />
+        </figure>
+      )}
+      <PostBody content={post.content} contentArray={post.contentArray} />
+      <ShareButton label="Share Post" title={post.title} url={url} imageUrl={image?.url} />
+      <AdSlot placement="inline" />
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'DiscussionForumPosting',
+          headline: post.title,
+          text: postSummary(post, 300),
+          url,
+          datePublished: post.createdAt,
+          author: { '@type': 'Person', name: post.author ?? 'Anonymous' },
+          ...(image ? { image: absoluteUrl(site, image.url) } : {}),
+        }}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEnglishSpeech } from './use-english-speech.ts';
+import { useHindiAudio } from './use-hindi-audio.ts';
+import { translationUnavailable, useHindiTranslation } from './use-hindi-translation.ts';
+
+/**
+ * The English/Hindi reading choice and the two audio buttons of a post. One language speaks at a time;
+ * pressing the speaking button stops it.
+ */
+export function PostReader({ postId, text }: { postId: number; text: string }) {
+  const translation = useHindiTranslation(text);
+  const english = useEnglishSpeech(text);
+  const hindi = useHindiAudio(postId);
+
+  return (
+    <div className="post-reader">
+      <fieldset className="post-reader__language">
+        <legend>Read in</legend>
+        <label>
+          <input
+            type="radio"
+            name="language"
+            value="en"
+            checked={translation.language === 'en'}
+            onChange={() => translation.choose('en')}
+          />
+          English
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="language"
+            value="hi"
+            checked={translation.language === 'hi'}
+            onChange={() => translation.choose('hi')}
+          />
+          <span lang="hi">हिन्दी</span> (Hindi)
+        </label>
+      </fieldset>
+      <div className="post-reader__audio">
+        <button
+          type="button"
+          className="button"
+          onClick={english.toggle}
+          disabled={hindi.state !== 'idle'}
+          aria-pressed={english.speaking}
+        >
+          {english.speaking ? 'Stop English Audio' : 'Play English Audio'}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => hindi.toggle(translation.hindiText ?? text)}
+          disabled={english.speaking || hindi.state === 'generating'}
+          aria-pressed={hindi.state === 'playing'}
+        >
+          {hindi.state === 'playing'
+            ? 'Stop Hindi Audio'
+            : hindi.state === 'generating'
+              ? 'Generating Hindi Audio…'
+              : 'Play Hindi Audio'}
+        </button>
+      </div>
+      {translation.language === 'hi' && (
+        <section
+          className="post-reader__translation"
+          aria-label="Hindi translation"
+          aria-busy={translation.translating}
+        >
+          {translation.translating ? (
+            <p role="status">Translating…</p>
+          ) : (
+            <p
+              className="post-reader__text"
+              lang={translation.translated === translationUnavailable ? undefined : 'hi'}
+            >
+              {translation.translated}
+            </p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,8 +1,0 @@
-import { useRouteLoaderData } from 'react-router';
-import type { SiteSettings } from '../load-context.ts';
-
-/** The site settings the root loader provides, for any component below it. */
-export function useSite(): SiteSettings {
-  const data = useRouteLoaderData('root') as { site: SiteSettings } | undefined;
-  return data?.site ?? { name: 'Hurry Up', baseUrl: '', ads: { slots: {} } };
-}

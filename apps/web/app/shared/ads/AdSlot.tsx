@@ -1,0 +1,68 @@
+import type { AdPlacement } from '@hurryup/contracts/ads';
+import { useEffect, useRef } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import type { SiteSettings } from '../../load-context.ts';
+import './ads.css';
+
+declare global {
+  interface Window {
+    adsbygoogle?: unknown[];
+  }
+}
+
+const adScriptId = 'adsbygoogle-script';
+
+function loadAdScript(clientId: string) {
+  if (document.getElementById(adScriptId)) return;
+  const script = document.createElement('script');
+  script.id = adScriptId;
+  script.async = true;
+  script.crossOrigin = 'anonymous';
+  script.src = `https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=${encodeURIComponent(clientId)}`;
+  document.head.append(script);
+}
+
+/**
+ * One advertising unit. Without a publisher id and slot id it renders only the reserved, empty box and
+ * loads nothing from a third party (decisions.md section 7). With them, the ad network is asked for an ad
+ * only when the box scrolls near the viewport.
+ */
+export function AdSlot({ placement, className }: { placement: AdPlacement; className?: string }) {
+  const root = useRouteLoaderData('root') as { site: SiteSettings } | undefined;
+  const clientId = root?.site.ads.clientId;
+  const slotId = root?.site.ads.slots[placement];
+  const ref = useRef<HTMLModElement>(null);
+  const configured = Boolean(clientId && slotId);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!configured || !clientId || !element) return;
+    const requestAd = () => {
+      loadAdScript(clientId);
+      window.adsbygoogle = window.adsbygoogle ?? [];
+      window.adsbygoogle.push({});
+    };
+    if (typeof IntersectionObserver === 'undefined') {
+      requestAd();
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        requestAd();
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [configured, clientId]);
+
+  const classes = `ad-slot ad-slot--${placement}${className ? ` ${className}` : ''}`;
+  if (!configured) return <div className={classes} aria-hidden="true" data-ad-placement={placement} />;
+  return (
+    <aside className={classes} aria-label="Advertisement" data-ad-placement={placement}>
+      <ins ref={ref} className="adsbygoogle ad-slot__unit" data-ad-client={clientId} data-ad-slot={slotId} />
+    </aside>
+  );
+}

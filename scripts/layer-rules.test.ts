@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { cruise } from 'dependency-cruiser';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const { forbidden } = createRequire(import.meta.url)(path.join(repoRoot, '.dependency-cruiser.cjs')) as {
+  forbidden: unknown[];
+};
+const fixtures: string[] = [];
+afterAll(() => {
+  for (const dir of fixtures) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Cruises a small tree laid out like the repository, with the repository's rules; returns the broken rules. */
+async function violations(files: Record<string, string>): Promise<string[]> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-layers-'));
+  fixtures.push(root);
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    fs.writeFileSync(path.join(root, name), text);
+  }
+  const tops = [...new Set(Object.keys(files).map((name) => name.split('/')[0]!))];
+  const result = await cruise(tops, {
+    baseDir: root,
+    validate: true,
+    ruleSet: { forbidden } as never,
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+  });
+  const output = result.output as {
+    summary: { violations: { rule: { name: string }; from: string; to: string }[] };
+  };
+  return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
+}
+
+describe('the layer rules (npm run check:layers)', () => {
+  it('pass a tree that keeps them', async () => {
+    expect(
+      await violations({
+        'apps/server/src/shared/http-error.ts': 'export class HttpError extends Error {}\n',
+        'apps/server/src/features/a/a.feature.ts':
+          "import { HttpError } from '../../shared/http-error.ts';\nexport const a = HttpError;\n",
+        'apps/server/src/app/features.ts':
+          "import { a } from '../features/a/a.feature.ts';\nexport const list = [a];\n",
+      }),
+    ).toEqual([]);
+  });
+
+  it('fail on a feature importing app/, another feature, or a cycle', async () => {
+    const found = await violations({
+      'apps/server/src/app/config.ts': "import { b } from '../features/b/b.ts';\nexport const config = b;\n",
+      'apps/server/src/features/a/a.ts':
+        "import { config } from '../../app/config.ts';\nexport const a = config;\n",
+      'apps/server/src/features/b/b.ts': "import { a } from '../a/a.ts';\nexport const b = a;\n",
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'feature-not-app-or-plugins: apps/server/src/features/a/a.ts → apps/server/src/app/config.ts',
+        'feature-not-other-feature: apps/server/src/features/b/b.ts → apps/server/src/features/a/a.ts',
+        expect.stringMatching(/^no-circular: /),
+      ]),
+    );
+  });
+
+  it('fail when contracts import anything but zod, or market does I/O', async () => {
+    const found = await violations({
+      'packages/contracts/src/x.ts': "import fs from 'node:fs';\nexport const x = fs;\n",
+      'packages/market/src/y.ts': "import { readFileSync } from 'node:fs';\nexport const y = readFileSync;\n",
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'contracts-only-zod: packages/contracts/src/x.ts → fs',
+        'market-is-pure: packages/market/src/y.ts → fs',
+      ]),
+    );
+  });
+
+  it('fail when the web app imports server code', async () => {
+    const found = await violations({
+      'apps/server/src/db/database.ts': 'export const database = 1;\n',
+      'apps/web/app/routes/x.tsx':
+        "import { database } from '../../../server/src/db/database.ts';\nexport const x = database;\n",
+    });
+    expect(found).toEqual(['web-not-server: apps/web/app/routes/x.tsx → apps/server/src/db/database.ts']);
+  });
+});
