@@ -2,7 +2,7 @@ import { type Blog, type BlogInput, compareBlogs } from '@hurryup/contracts/blog
 import { collapseWhitespace } from '@hurryup/contracts/post-slug';
 import type { Kysely, Selectable } from 'kysely';
 import { titledRowQueries } from '../../shared/titled-rows.ts';
-import type { BlogTables } from './blog.tables.ts';
+import type { BlogTables } from './blogs.tables.ts';
 
 type Db = Kysely<BlogTables>;
 type BlogRow = Selectable<BlogTables['blogs']>;
