@@ -19,7 +19,8 @@ module.exports = {
       severity: 'error',
       comment: 'Every import must resolve to a file or an installed package.',
       from: {},
-      to: { couldNotResolve: true, pathNot: '/+types/' },
+      // React Router's generated route types (./+types/<route>) exist only after react-router typegen.
+      to: { couldNotResolve: true, pathNot: '/[+]types/' },
     },
     {
       name: 'feature-not-app-or-plugins',

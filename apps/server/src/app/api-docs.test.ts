@@ -15,4 +15,25 @@ describe('docs/api', () => {
       expect.arrayContaining(['/api/health', '/api/blogs', '/api/posts', '/api/posts/search']),
     );
   });
+
+  it('names every operation once, says who may call it, and declares its error answers', async () => {
+    const document = JSON.parse((await renderApiDocs()).json) as {
+      paths: Record<
+        string,
+        Record<string, { operationId?: string; security?: unknown[]; responses: object }>
+      >;
+    };
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    const ids = operations.map((op) => op.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const op of operations) {
+      expect(op.security, op.operationId).toBeDefined();
+      expect(
+        Object.keys(op.responses).some((status) => /^4\d\d$/.test(status)),
+        op.operationId,
+      ).toBe(true);
+    }
+    expect(Object.keys(document.paths).every((p) => p.startsWith('/api/'))).toBe(true);
+  });
 });

@@ -6,6 +6,7 @@ import { loadConfig } from '../shared/config.ts';
 import { buildApp } from './build-app.ts';
 
 interface Operation {
+  operationId?: string;
   summary?: string;
   tags?: string[];
   security?: unknown[];
@@ -32,7 +33,7 @@ export async function renderApiDocs(): Promise<{ json: string; markdown: string 
       .flatMap(([route, methods]) =>
         Object.entries(methods).map(([method, op]) => {
           const admin = op.security?.length ? ' (admin token)' : '';
-          return `| \`${method.toUpperCase()} ${route}\` | ${op.tags?.join(', ') ?? ''} | ${op.summary ?? ''}${admin} |`;
+          return `| \`${method.toUpperCase()} ${route}\` | \`${op.operationId ?? ''}\` | ${op.tags?.join(', ') ?? ''} | ${op.summary ?? ''}${admin} |`;
         }),
       )
       .join('\n');
@@ -45,8 +46,8 @@ and browsable at \`/api/docs\`.
 Every error answer has the body \`{"error": "<message>", "code": "<CODE>", "fields"?: {"<field>": "<message>"}}\`.
 Admin endpoints need \`Authorization: Bearer <ADMIN_TOKEN>\` and do not exist while \`ADMIN_TOKEN\` is unset.
 
-| call | area | what it does |
-|---|---|---|
+| call | operationId | area | what it does |
+|---|---|---|---|
 ${rows}
 `;
     return { json: `${JSON.stringify(document, null, 2)}\n`, markdown };

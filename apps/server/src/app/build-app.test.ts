@@ -26,6 +26,8 @@ function addTestRoutes(app: FastifyInstance) {
   app.get('/api/test/boom', async () => {
     throw new Error('secret internal detail');
   });
+  // Stands for the pages' catch-all, which must never appear in the API document.
+  app.get('/*', async () => 'a page');
 }
 
 const errorShape = { error: expect.any(String), code: expect.any(String) };
@@ -140,6 +142,7 @@ describe('the API foundation', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
     expect(doc.paths['/api/test/echo']).toBeDefined();
+    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/'))).toEqual([]);
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');

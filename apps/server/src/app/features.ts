@@ -1,4 +1,4 @@
-import { blogFeature } from '../features/blog/blog.feature.ts';
+import { blogsFeature } from '../features/blogs/blogs.feature.ts';
 import { contentImportFeature } from '../features/content-import/content-import.feature.ts';
 import { feedsFeature } from '../features/feeds/feeds.feature.ts';
 import { healthFeature } from '../features/health/health.feature.ts';
@@ -11,7 +11,7 @@ import type { Feature } from '../shared/feature.ts';
  */
 export const features: readonly Feature[] = [
   healthFeature,
-  blogFeature,
+  blogsFeature,
   postsFeature,
   contentImportFeature,
   feedsFeature,

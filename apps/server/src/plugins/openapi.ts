@@ -4,7 +4,32 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../shared/config.ts';
 
-/** The OpenAPI document is generated from the zod schemas of every `/api` route. */
+type OpenApiDocument = { components?: { schemas?: Record<string, unknown> } };
+
+const references = (value: unknown) =>
+  [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+
+/**
+ * Drops component schemas nothing refers to (zod's registry emits an input and an output variant of each
+ * named schema, and most calls use only one of them).
+ */
+export function withoutUnusedSchemas<D extends OpenApiDocument>(document: D): D {
+  const schemas = document.components?.schemas;
+  if (!schemas) return document;
+  const used = new Set(references({ ...document, components: { ...document.components, schemas: {} } }));
+  for (const pending = [...used]; pending.length > 0; ) {
+    for (const name of references(schemas[pending.pop()!])) {
+      if (!used.has(name)) {
+        used.add(name);
+        pending.push(name);
+      }
+    }
+  }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  return document;
+}
+
+/** The OpenAPI document is generated from the call definitions (zod schemas) of every `/api` route. */
 export async function registerOpenApi(app: FastifyInstance, config: Config) {
   await app.register(swagger, {
     openapi: {
@@ -14,16 +39,27 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
         description:
           'The JSON API behind the site. Every error answer has the body {"error": string, "code": string, "fields"?: {field: message}}.',
         version: '1.0.0',
+        contact: { name: config.siteName, url: `${config.publicBaseUrl}/contact` },
+        license: {
+          name: 'Proprietary: all rights reserved',
+          url: `${config.publicBaseUrl}/terms-of-service`,
+        },
       },
-      servers: [{ url: config.publicBaseUrl }],
+      // Relative: the document describes the API of whichever site serves it.
+      servers: [{ url: '/', description: 'This site' }],
       components: {
         securitySchemes: {
           adminToken: { type: 'http', scheme: 'bearer', description: 'The ADMIN_TOKEN setting' },
         },
       },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    // Pages, feeds and static files are not part of the API.
+    transform: (input) =>
+      input.url.startsWith('/api/') ? jsonSchemaTransform(input) : { schema: { hide: true }, url: input.url },
+    transformObject: (input) =>
+      withoutUnusedSchemas(jsonSchemaTransformObject(input) as OpenApiDocument) as ReturnType<
+        typeof jsonSchemaTransformObject
+      >,
   });
   await app.register(async (docs) => {
     // Swagger UI's pages carry no nonce and set inline styles: they get a policy of their own.
