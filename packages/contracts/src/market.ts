@@ -46,6 +46,7 @@ export const financialDataSchema = z
       'India VIX': z.number().describe('India VIX level'),
     }),
     live: z.boolean().describe('True for a live quote during market hours, false for the last close'),
+    marketOpen: z.boolean().describe('Whether the NSE session is open now (India 09:00-15:30 on a trading day)'),
     asOf: z.string().describe('The date of the close (YYYY-MM-DD), or the time of the live quote (ISO)'),
   })
   .meta({ id: 'FinancialData' });
@@ -97,6 +98,7 @@ export const getTradingViewData = defineCall({
 export const dailyNewsSchema = z
   .object({ news: z.string().describe('A one-paragraph market summary'), asOf: asOfField })
   .meta({ id: 'DailyNews' });
+export type DailyNews = z.infer<typeof dailyNewsSchema>;
 
 export const getDailyNews = defineCall({
   method: 'GET',

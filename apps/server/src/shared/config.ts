@@ -56,6 +56,21 @@ const envSchema = z
         )
         .optional(),
     ),
+    MARKET_DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+    EVENTS_DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+    MARKET_SYNC: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
+    MARKET_SOURCE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://query1.finance.yahoo.com' })
+        .default('https://query1.finance.yahoo.com'),
+    ),
+    MARKET_CLOCK: z.preprocess(
+      emptyToUndefined,
+      z.iso
+        .datetime({ offset: true, error: 'must be an ISO timestamp such as 2025-06-02T10:00:00+05:30' })
+        .optional(),
+    ),
     ANALYTICS_ID: z.preprocess(
       emptyToUndefined,
       z
@@ -84,6 +99,14 @@ const envSchema = z
       slots: parseAdSlots(env.ADS_SLOTS),
     },
     analyticsId: env.ANALYTICS_ID,
+    market: {
+      dataDir: env.MARKET_DATA_DIR ? path.resolve(env.MARKET_DATA_DIR) : undefined,
+      eventsDir: env.EVENTS_DATA_DIR ? path.resolve(env.EVENTS_DATA_DIR) : undefined,
+      // Tests never reach the internet: the sync is off under NODE_ENV=test unless a test turns it on.
+      sync: (env.MARKET_SYNC ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+      sourceUrl: env.MARKET_SOURCE_URL.replace(/\/+$/, ''),
+      clock: env.MARKET_CLOCK ? new Date(env.MARKET_CLOCK) : undefined,
+    },
   }));
 
 export type Config = z.output<typeof envSchema>;
