@@ -27,11 +27,7 @@ export const marketEventInputSchema = z
       }, 'This date does not exist.'),
     event: z.string().trim().min(1, 'Event is required.').max(300, 'Event must be at most 300 characters.'),
     kind: z.enum(marketEventKinds, { error: `Kind must be one of ${marketEventKinds.join(', ')}.` }),
-    impact: z
-      .string()
-      .trim()
-      .min(1, 'Impact is required.')
-      .max(30, 'Impact must be at most 30 characters.'),
+    impact: z.string().trim().min(1, 'Impact is required.').max(30, 'Impact must be at most 30 characters.'),
   })
   .strict();
 export type MarketEventInput = z.output<typeof marketEventInputSchema>;
@@ -46,7 +42,9 @@ export const financialDataSchema = z
       'India VIX': z.number().describe('India VIX level'),
     }),
     live: z.boolean().describe('True for a live quote during market hours, false for the last close'),
-    marketOpen: z.boolean().describe('Whether the NSE session is open now (India 09:00-15:30 on a trading day)'),
+    marketOpen: z
+      .boolean()
+      .describe('Whether the NSE session is open now (India 09:00-15:30 on a trading day)'),
     asOf: z.string().describe('The date of the close (YYYY-MM-DD), or the time of the live quote (ISO)'),
   })
   .meta({ id: 'FinancialData' });
@@ -56,7 +54,8 @@ export const getFinancialData = defineCall({
   method: 'GET',
   path: '/api/financial-data',
   operationId: 'getFinancialData',
-  summary: 'NIFTY 50 and India VIX: live during market hours (India 09:00-15:30 on trading days), else the last close',
+  summary:
+    'NIFTY 50 and India VIX: live during market hours (India 09:00-15:30 on trading days), else the last close',
   tag: 'market',
   access: 'public',
   status: 200,
@@ -67,7 +66,9 @@ export const getFinancialData = defineCall({
 // ---------- Technical summary (TradingView-style) ----------
 
 const labelItem = z.object({ name: z.string().describe('Sell, Neutral or Buy, or a count written as text') });
-const summaryList = z.array(labelItem).describe('Alternating label items (Sell, Neutral, Buy) and count items');
+const summaryList = z
+  .array(labelItem)
+  .describe('Alternating label items (Sell, Neutral, Buy) and count items');
 
 export const tradingViewDataSchema = z
   .object({
@@ -85,7 +86,8 @@ export const getTradingViewData = defineCall({
   method: 'GET',
   path: '/api/tradingview',
   operationId: 'getTradingViewData',
-  summary: 'The technical summary of NIFTY 50 (TradingView-style Technical Ratings) from the stored daily bars',
+  summary:
+    'The technical summary of NIFTY 50 (TradingView-style Technical Ratings) from the stored daily bars',
   tag: 'market',
   access: 'public',
   status: 200,
@@ -104,7 +106,8 @@ export const getDailyNews = defineCall({
   method: 'GET',
   path: '/api/daily-news',
   operationId: 'getDailyNews',
-  summary: 'A one-paragraph market summary written from the latest data: index levels and changes, VIX, the next event',
+  summary:
+    'A one-paragraph market summary written from the latest data: index levels and changes, VIX, the next event',
   tag: 'market',
   access: 'public',
   status: 200,
@@ -170,7 +173,8 @@ export const getIndicators = defineCall({
   method: 'GET',
   path: '/api/indicators',
   operationId: 'getIndicators',
-  summary: "NIFTY 50, its Wilder's RSI(14) and India VIX from the last close (oiChange where open interest exists)",
+  summary:
+    "NIFTY 50, its Wilder's RSI(14) and India VIX from the last close (oiChange where open interest exists)",
   tag: 'market',
   access: 'public',
   status: 200,
@@ -244,7 +248,8 @@ export const optionSuggestionSchema = z
     nifty: z.number(),
     rsi: z.number(),
     vix: z.number(),
-    suggestion: z.string().describe('What the documented rules suggest, with the rule that produced it'),
+    suggestion: z.string().describe('What the documented rules suggest, with strikes'),
+    rule: z.string().describe('Which rule matched and the values that matched it'),
     asOf: asOfField,
   })
   .meta({ id: 'OptionSuggestion' });
@@ -316,7 +321,8 @@ export const checkBreakout = defineCall({
   method: 'POST',
   path: '/api/alerts/breakout',
   operationId: 'checkBreakout',
-  summary: 'A breakout or breakdown: a close beyond the 20-day high or low, confirmed by volume where it exists',
+  summary:
+    'A breakout or breakdown: a close beyond the 20-day high or low, confirmed by volume where it exists',
   tag: 'market',
   access: 'public',
   body: breakoutRequestSchema,

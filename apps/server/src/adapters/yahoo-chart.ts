@@ -54,7 +54,10 @@ const chartSchema = z.object({
         }),
       )
       .nullable(),
-    error: z.object({ code: z.string().optional(), description: z.string().optional() }).nullable().optional(),
+    error: z
+      .object({ code: z.string().optional(), description: z.string().optional() })
+      .nullable()
+      .optional(),
   }),
 });
 
@@ -68,7 +71,11 @@ export interface YahooChartOptions {
   fetch?: typeof fetch;
 }
 
-export function createYahooChartSource({ baseUrl, timeoutMs = 8000, fetch: fetchImpl = fetch }: YahooChartOptions) {
+export function createYahooChartSource({
+  baseUrl,
+  timeoutMs = 8000,
+  fetch: fetchImpl = fetch,
+}: YahooChartOptions) {
   const root = baseUrl.replace(/\/+$/, '');
 
   async function chart(symbol: string, range: ChartRange): Promise<ChartAnswer> {
@@ -77,7 +84,10 @@ export function createYahooChartSource({ baseUrl, timeoutMs = 8000, fetch: fetch
     try {
       response = await fetchImpl(url, {
         signal: AbortSignal.timeout(timeoutMs),
-        headers: { accept: 'application/json', 'user-agent': 'Mozilla/5.0 (compatible; HurryUp market sync)' },
+        headers: {
+          accept: 'application/json',
+          'user-agent': 'Mozilla/5.0 (compatible; HurryUp market sync)',
+        },
       });
     } catch (error) {
       const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'is unreachable';
@@ -86,7 +96,9 @@ export function createYahooChartSource({ baseUrl, timeoutMs = 8000, fetch: fetch
     const body: unknown = await response.json().catch(() => undefined);
     const parsed = chartSchema.safeParse(body);
     if (!parsed.success)
-      throw new MarketSourceError(`The market data source answered ${response.status} with no chart (${symbol}).`);
+      throw new MarketSourceError(
+        `The market data source answered ${response.status} with no chart (${symbol}).`,
+      );
     const result = parsed.data.chart.result?.[0];
     if (!response.ok || !result) {
       const why = parsed.data.chart.error?.description ?? `status ${response.status}`;

@@ -62,7 +62,10 @@ const envSchema = z
     MARKET_SOURCE_URL: z.preprocess(
       emptyToUndefined,
       z
-        .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://query1.finance.yahoo.com' })
+        .url({
+          protocol: /^https?$/,
+          error: 'must be an absolute http(s) URL such as https://query1.finance.yahoo.com',
+        })
         .default('https://query1.finance.yahoo.com'),
     ),
     MARKET_CLOCK: z.preprocess(

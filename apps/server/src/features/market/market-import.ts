@@ -3,11 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type MarketEventInput, marketEventInputSchema } from '@hurryup/contracts/market';
 import type { Kysely } from 'kysely';
-import { tablesOf } from '../../db/tables-of.ts';
-import { type CsvProblem, parseBarsCsv, splitCsvLine } from './market-csv.ts';
-import { instrumentForFile } from './market-instruments.ts';
 import { createMarketRepository } from './market.repository.ts';
 import type { MarketTables } from './market.tables.ts';
+import { type CsvProblem, parseBarsCsv, splitCsvLine } from './market-csv.ts';
+import { instrumentForFile } from './market-instruments.ts';
 
 export interface ImportedFile {
   /** Path relative to the imported folder. */
@@ -69,7 +68,13 @@ async function changedFile(
     return undefined;
   const buffer = fs.readFileSync(absolute);
   const sha256 = createHash('sha256').update(buffer).digest('hex');
-  const fingerprint = { path: absolute, size: stat.size, mtimeMs: stat.mtimeMs, sha256, text: buffer.toString('utf8') };
+  const fingerprint = {
+    path: absolute,
+    size: stat.size,
+    mtimeMs: stat.mtimeMs,
+    sha256,
+    text: buffer.toString('utf8'),
+  };
   if (recorded && recorded.sha256 === sha256) {
     // Touched but unchanged: remember the new time so the next start skips it without reading it.
     await repository.recordImportedFile({ ...fingerprint, rows: Number(recorded.rows) });
@@ -89,12 +94,11 @@ function assertFolder(folder: string) {
  * problem is refused whole and its problems reported. Unchanged files imported before are skipped.
  */
 export async function importMarketFolder(
-  anyDb: Kysely<unknown>,
+  db: Kysely<MarketTables>,
   folder: string,
   { force = false }: { force?: boolean } = {},
 ): Promise<FolderImport> {
   assertFolder(folder);
-  const db = tablesOf<MarketTables>(anyDb);
   const result: FolderImport = { files: [], problems: [], rows: 0 };
   for (const file of csvFiles(folder)) {
     if (isFileIndex(file)) continue;
@@ -163,7 +167,11 @@ export function parseEventsCsv(
     const key = `${parsed.data.date} ${parsed.data.kind}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      problems.push({ file, line, message: `a ${parsed.data.kind} event on ${parsed.data.date} is already on line ${first}` });
+      problems.push({
+        file,
+        line,
+        message: `a ${parsed.data.kind} event on ${parsed.data.date} is already on line ${first}`,
+      });
       continue;
     }
     seen.set(key, line);
@@ -174,12 +182,11 @@ export function parseEventsCsv(
 
 /** Imports every event CSV in `folder` (upsert by date and kind), refusing files with problems. */
 export async function importEventsFolder(
-  anyDb: Kysely<unknown>,
+  db: Kysely<MarketTables>,
   folder: string,
   { force = false }: { force?: boolean } = {},
 ): Promise<FolderImport> {
   assertFolder(folder);
-  const db = tablesOf<MarketTables>(anyDb);
   const result: FolderImport = { files: [], problems: [], rows: 0 };
   for (const file of csvFiles(folder)) {
     const absolute = path.join(folder, file);
@@ -214,6 +221,9 @@ export async function importEventsFolder(
 export function isEventsFolder(folder: string): boolean {
   const first = csvFiles(folder).find((file) => !isFileIndex(file));
   if (!first) return false;
-  const head = fs.readFileSync(path.join(folder, first), 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0];
+  const head = fs
+    .readFileSync(path.join(folder, first), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/, 1)[0];
   return head?.trim().toLowerCase() === eventHeader.join(',');
 }

@@ -1,8 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChartRange, LiveQuote, YahooChartSource } from '../../adapters/yahoo-chart.ts';
-import type { MarketMoment } from './market-clock.ts';
-import { knownIndices, NIFTY_50, NIFTY_50_STOCKS, stockInstrument, type Instrument } from './market-instruments.ts';
 import type { MarketRepository } from './market.repository.ts';
+import type { MarketMoment } from './market-clock.ts';
+import {
+  type Instrument,
+  knownIndices,
+  NIFTY_50,
+  NIFTY_50_STOCKS,
+  stockInstrument,
+} from './market-instruments.ts';
 
 /** Live quotes during market hours, each cached for a minute so visitors do not multiply source calls. */
 export interface LiveQuotes {
@@ -119,7 +125,10 @@ export async function syncDailyBars(
       result.symbols += 1;
     } catch (error) {
       result.failed.push(instrument.symbol);
-      log.debug({ symbol: instrument.symbol, err: error instanceof Error ? error.message : error }, 'sync failed');
+      log.debug(
+        { symbol: instrument.symbol, err: error instanceof Error ? error.message : error },
+        'sync failed',
+      );
       // Nothing answers (offline): one failed attempt is enough to know; try again on the next round.
       if (instrument.symbol === NIFTY_50) throw error;
     }

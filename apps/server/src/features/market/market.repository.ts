@@ -1,8 +1,8 @@
 import type { DailyBar } from '@hurryup/market/bars';
 import type { Kysely } from 'kysely';
+import type { MarketTables } from './market.tables.ts';
 import type { ParsedBar } from './market-csv.ts';
 import type { Instrument } from './market-instruments.ts';
-import type { MarketTables } from './market.tables.ts';
 
 type Db = Kysely<MarketTables>;
 
@@ -46,9 +46,7 @@ export function createMarketRepository(db: Db) {
       await tx
         .insertInto('market_instruments')
         .values(row)
-        .onConflict((oc) =>
-          oc.column('symbol').doUpdateSet({ kind: row.kind, updated_at: row.updated_at }),
-        )
+        .onConflict((oc) => oc.column('symbol').doUpdateSet({ kind: row.kind, updated_at: row.updated_at }))
         .execute();
     },
 
@@ -216,7 +214,9 @@ export function createMarketRepository(db: Db) {
     },
 
     /** Events from `from` to `to` inclusive (YYYY-MM-DD), by date; optionally of some kinds only. */
-    async events(range: { from?: string; to?: string; kinds?: readonly string[] } = {}): Promise<StoredEvent[]> {
+    async events(
+      range: { from?: string; to?: string; kinds?: readonly string[] } = {},
+    ): Promise<StoredEvent[]> {
       let query = db.selectFrom('market_events').select(['date', 'kind', 'title', 'impact']);
       if (range.from) query = query.where('date', '>=', range.from);
       if (range.to) query = query.where('date', '<=', range.to);

@@ -1,19 +1,23 @@
-import { marketDataNotLoadedCode } from '@hurryup/contracts/market';
 import type {
+  BreakoutAlert,
   DailyNews,
   FinancialData,
   Indicators,
+  OptionSuggestion,
   StockRow,
   TradingViewData,
 } from '@hurryup/contracts/market';
-import type { DailyBar } from '@hurryup/market/bars';
+import { marketDataNotLoadedCode } from '@hurryup/contracts/market';
+import { assertValidBars, type DailyBar } from '@hurryup/market/bars';
+import { detectBreakout } from '@hurryup/market/breakout';
+import { optionSuggestion } from '@hurryup/market/option-suggestion';
 import { rsiValues } from '@hurryup/market/oscillators';
 import { lastValue } from '@hurryup/market/series';
 import { type TechnicalRating, technicalRating } from '@hurryup/market/technical-rating';
 import { HttpError } from '../../shared/http-error.ts';
+import type { MarketRepository, StoredEvent } from './market.repository.ts';
 import { type MarketMoment, marketMoment } from './market-clock.ts';
 import { INDIA_VIX, NIFTY_50, NIFTY_50_STOCKS } from './market-instruments.ts';
-import type { MarketRepository, StoredEvent } from './market.repository.ts';
 import type { LiveQuotes } from './market-sync.ts';
 
 /**
@@ -78,7 +82,10 @@ export function createMarketService({ repository, now, live }: MarketServiceOpti
   }
 
   async function nextEvent(after: string): Promise<StoredEvent | undefined> {
-    const events = await repository.events({ from: after, kinds: ['rbi', 'usfed', 'budget', 'election', 'results'] });
+    const events = await repository.events({
+      from: after,
+      kinds: ['rbi', 'usfed', 'budget', 'election', 'results'],
+    });
     return events.find((e) => e.date > after);
   }
 
@@ -162,7 +169,9 @@ export function createMarketService({ repository, now, live }: MarketServiceOpti
             : vixLast.close < before.close
               ? `, down from ${formatNumber(before.close)}`
               : ', unchanged';
-        parts.push(`India VIX was ${formatNumber(vixLast.close)}${direction}${vixLast.date === nifty.date ? '' : ` (on ${vixLast.date})`}.`);
+        parts.push(
+          `India VIX was ${formatNumber(vixLast.close)}${direction}${vixLast.date === nifty.date ? '' : ` (on ${vixLast.date})`}.`,
+        );
       }
       const event = await nextEvent(nifty.date);
       if (event) parts.push(`Next event: ${event.title} on ${event.date}.`);
@@ -223,7 +232,8 @@ export function createMarketService({ repository, now, live }: MarketServiceOpti
         shiftDays(latest ?? '2000-01-01', -Math.ceil(ratingBars * 1.6)),
       );
       const ratings = new Map<string, TechnicalRating>();
-      for (const [symbol, bars] of barsBySymbol) ratings.set(symbol, technicalRating(bars.slice(-ratingBars)));
+      for (const [symbol, bars] of barsBySymbol)
+        ratings.set(symbol, technicalRating(bars.slice(-ratingBars)));
       return ratings;
     },
 
@@ -232,7 +242,12 @@ export function createMarketService({ repository, now, live }: MarketServiceOpti
       const last = bars.at(-1);
       if (!last) throw notLoaded('NIFTY 50 prices');
       const [, vix] = await lastTwo(INDIA_VIX, 'India VIX prices');
-      const rsi = lastValue(rsiValues(bars.map((b) => b.close), 14));
+      const rsi = lastValue(
+        rsiValues(
+          bars.map((b) => b.close),
+          14,
+        ),
+      );
       if (rsi === undefined) throw notLoaded('NIFTY 50 prices for 15 days (RSI needs them)');
       const oi = await repository.lastOpenInterest(NIFTY_50);
       const oiChange =
@@ -246,7 +261,13 @@ export function createMarketService({ repository, now, live }: MarketServiceOpti
       };
     },
 
-    async save(input: { device_id: string; nifty: number; rsi: number; vix: number; oiChange?: number | undefined }) {
+    async save(input: {
+      device_id: string;
+      nifty: number;
+      rsi: number;
+      vix: number;
+      oiChange?: number | undefined;
+    }) {
       const savedAt = await repository.saveSnapshot({
         deviceId: input.device_id,
         nifty: input.nifty,
@@ -271,16 +292,61 @@ export function createMarketService({ repository, now, live }: MarketServiceOpti
       return { ...rest, ...(oiChange === undefined ? {} : { oiChange }) };
     },
 
-    /** Bars of a symbol for the breakout check, oldest first. */
-    async barsFor(symbol: string, limit: number): Promise<DailyBar[]> {
-      const bars = await repository.recentBars(symbol, limit);
-      if (bars.length === 0) {
-        if (symbol === NIFTY_50) throw notLoaded('NIFTY 50 prices');
-        throw new HttpError(404, 'UNKNOWN_SYMBOL', `The site has no prices for ${symbol}.`, {
-          symbol: `No prices stored for ${symbol}.`,
-        });
+    async optionSuggestion(): Promise<OptionSuggestion> {
+      const { nifty, rsi, vix, asOf } = await this.indicators();
+      const idea = optionSuggestion({ nifty, rsi, vix });
+      return { nifty, rsi, vix, suggestion: idea.suggestion, rule: idea.rule, asOf };
+    },
+
+    /**
+     * The breakout check (packages/market/src/breakout.ts: a close beyond the 20-day high or low, volume
+     * spike where volume exists) on the given bars, or on the stored bars of `symbol` when none are given.
+     */
+    async breakout(request: { data: DailyBar[]; symbol?: string | undefined }): Promise<BreakoutAlert> {
+      const symbol = request.symbol ?? NIFTY_50;
+      let bars = request.data;
+      if (bars.length > 0) {
+        try {
+          assertValidBars(bars);
+        } catch (error) {
+          throw new HttpError(400, 'VALIDATION_ERROR', (error as Error).message, {
+            data: 'Bars must be valid (low ≤ open, close ≤ high), oldest first, one per date.',
+          });
+        }
+      } else {
+        bars = await repository.recentBars(symbol, 60);
+        if (bars.length === 0) {
+          if (symbol === NIFTY_50) throw notLoaded('NIFTY 50 prices');
+          throw new HttpError(404, 'UNKNOWN_SYMBOL', `The site has no prices for ${symbol}.`, {
+            symbol: `No prices stored for ${symbol}.`,
+          });
+        }
       }
-      return bars;
+      const asOf = bars.at(-1)!.date;
+      if (bars.length < 21)
+        return { status: 'no_alert', reason: `Need 21 daily bars, have ${bars.length}.`, symbol, asOf };
+      const found = detectBreakout(bars);
+      if (!found)
+        return {
+          status: 'no_alert',
+          reason: `The close of ${asOf} is inside the range of the 20 sessions before it.`,
+          symbol,
+          asOf,
+        };
+      const volumeNote =
+        found.volumeRatio === undefined
+          ? 'no volume data to confirm it'
+          : `volume ${found.volumeRatio.toFixed(2)}× its 20-day average`;
+      return {
+        status: 'alert',
+        type: found.type,
+        confidence: found.confidence,
+        volumeSpike: found.volumeSpike,
+        pattern: found.pattern,
+        reason: `Close ${formatNumber(bars.at(-1)!.close)} on ${asOf} is ${found.type === 'breakout' ? 'above the 20-day high' : 'below the 20-day low'} of ${formatNumber(found.level)}; ${volumeNote}.`,
+        symbol,
+        asOf,
+      };
     },
 
     /** Upcoming and past events of the calendar (for later screens and the daily news). */
