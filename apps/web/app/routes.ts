@@ -7,6 +7,10 @@ export default [
   // '/post/' with nothing after it: the same page, which then says 'Invalid post ID'.
   route('post', 'routes/post.tsx', { id: 'post-without-id' }),
   route('SearchPage', 'routes/search.tsx'),
+  route('daylow', 'routes/daylow.tsx'),
+  route('tradingViewData', 'routes/trading-view-data.tsx'),
+  route('volat', 'routes/volat.tsx'),
+  route('breakout', 'routes/breakout.tsx'),
   route('disclaimer', 'routes/legal/disclaimer.tsx'),
   route('privacy-policy', 'routes/legal/privacy-policy.tsx'),
   route('privacy-policy/full', 'routes/legal/privacy-policy-full.tsx'),

@@ -53,6 +53,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // Browser tests make many requests from one address.
       RATE_LIMIT_MAX: '100000',
       ADMIN_TOKEN: e2eAdminToken,
+      // Browser tests never reach the internet: no market data sync unless a test points it at a fake.
+      MARKET_SYNC: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,7 +98,13 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/build/server/index.js'))) {
     throw new Error('Browser tests need the production build: run "npm run test:browser" (it builds first).');
   }
-  const server = await startServer();
+  // CI names the real market and event data (../shared/data); the trading pages then show it.
+  const marketData = Object.fromEntries(
+    (['MARKET_DATA_DIR', 'EVENTS_DATA_DIR'] as const)
+      .filter((name) => process.env[name])
+      .map((name) => [name, path.resolve(repoRoot, process.env[name]!)]),
+  );
+  const server = await startServer(marketData);
   project.provide('baseUrl', server.url);
   project.provide('adminToken', e2eAdminToken);
   return async () => {

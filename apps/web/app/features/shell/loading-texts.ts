@@ -3,6 +3,10 @@ const loadingTexts: [RegExp, string][] = [
   [/^\/blog\/?$/, 'Loading blogs...'],
   [/^\/userforum\/?$/, 'Loading posts...'],
   [/^\/post(\/|$)/, 'Loading post...'],
+  [/^\/daylow\/?$/, 'Loading stock data...'],
+  [/^\/tradingViewData\/?$/, 'Loading trading data...'],
+  [/^\/volat\/?$/, 'Loading...'],
+  [/^\/breakout\/?$/, 'Loading alerts...'],
 ];
 
 export function loadingTextFor(pathname: string): string | undefined {
