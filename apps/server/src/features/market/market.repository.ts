@@ -117,9 +117,9 @@ export function createMarketRepository(db: Db) {
         .orderBy('date')
         .execute();
       for (const row of rows) {
-        let list = result.get(row.symbol);
-        if (!list) result.set(row.symbol, (list = []));
-        list.push(toBar(row));
+        const list = result.get(row.symbol);
+        if (list) list.push(toBar(row));
+        else result.set(row.symbol, [toBar(row)]);
       }
       return result;
     },

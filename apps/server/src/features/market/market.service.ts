@@ -186,7 +186,7 @@ export function createMarketService({ repository, now, live }: MarketServiceOpti
           symbols: `Unknown symbol${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`,
         });
       const latest = await repository.lastBarDate(wanted[0] === undefined ? NIFTY_50 : wanted[0]);
-      const since = shiftDays(latest ?? '2000-01-01', -Math.ceil(ratingBars * 1.6));
+      const since = shiftDays(latest ?? '2000-01-01', -Math.ceil(ratingBars * 1.5));
       const barsBySymbol = await repository.recentBarsOf(wanted, since);
       if (barsBySymbol.size === 0) throw notLoaded('NIFTY 50 stock prices');
       const at = await moment();
@@ -229,7 +229,7 @@ export function createMarketService({ repository, now, live }: MarketServiceOpti
       const latest = await repository.lastBarDate(NIFTY_50_STOCKS[0]);
       const barsBySymbol = await repository.recentBarsOf(
         NIFTY_50_STOCKS,
-        shiftDays(latest ?? '2000-01-01', -Math.ceil(ratingBars * 1.6)),
+        shiftDays(latest ?? '2000-01-01', -Math.ceil(ratingBars * 1.5)),
       );
       const ratings = new Map<string, TechnicalRating>();
       for (const [symbol, bars] of barsBySymbol)
