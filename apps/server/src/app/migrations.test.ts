@@ -41,7 +41,9 @@ describe('migrations', () => {
       });
     const first = run();
     expect(first.status, first.stderr).toBe(0);
-    expect(first.stdout).toContain('Applied 0001-content, 0001-content-blogs, 0001-content-posts to sqlite:');
+    expect(first.stdout).toContain(
+      'Applied 0001-content, 0001-content-blogs, 0001-content-posts, 0012-market to sqlite:',
+    );
     const second = run();
     expect(second.stdout).toContain('is up to date');
   });
