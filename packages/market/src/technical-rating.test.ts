@@ -138,6 +138,11 @@ describe('rating labels (TradingView bounds)', () => {
     expect(ratingLabel(value)).toBe(label);
   });
 
+  it('rejects a rating that is not a number', () => {
+    expect(() => ratingLabel(Number.NaN)).toThrow(RangeError);
+    expect(() => ratingLabel(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+
   it('puts float noise on an exact boundary on the documented side', () => {
     expect(0.1 * 3 - 0.2).toBeGreaterThan(0.1); // 0.10000000000000003
     expect(ratingLabel(0.1 * 3 - 0.2)).toBe('Neutral');
