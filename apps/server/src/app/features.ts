@@ -2,6 +2,7 @@ import { blogFeature } from '../features/blog/blog.feature.ts';
 import { contentImportFeature } from '../features/content-import/content-import.feature.ts';
 import { feedsFeature } from '../features/feeds/feeds.feature.ts';
 import { healthFeature } from '../features/health/health.feature.ts';
+import { marketNewsFeature } from '../features/market-news/market-news.feature.ts';
 import { postsFeature } from '../features/posts/posts.feature.ts';
 import type { Feature } from '../shared/feature.ts';
 
@@ -15,4 +16,5 @@ export const features: readonly Feature[] = [
   postsFeature,
   contentImportFeature,
   feedsFeature,
+  marketNewsFeature,
 ];
