@@ -15,8 +15,8 @@ import { createMarketNewsRepository } from './market-news.repository.ts';
 import { createMarketNewsService } from './market-news.service.ts';
 import type { MarketNewsTables } from './market-news.tables.ts';
 
-// Each refresh fetches every feed: a handful an hour is plenty, and a guessed token gets few tries.
-const adminRateLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+// As for the other admin calls: few legitimate calls, and a guessed token should not get many tries.
+const adminRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /**
  * The outside feeds of the market screens: stock news (RSS), trending searches in India and trending video
