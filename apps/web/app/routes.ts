@@ -7,6 +7,9 @@ export default [
   // '/post/' with nothing after it: the same page, which then says 'Invalid post ID'.
   route('post', 'routes/post.tsx', { id: 'post-without-id' }),
   route('SearchPage', 'routes/search.tsx'),
+  route('stocks', 'routes/stocks.tsx'),
+  route('trendingNow', 'routes/trending-now.tsx'),
+  route('captions', 'routes/captions.tsx'),
   route('disclaimer', 'routes/legal/disclaimer.tsx'),
   route('privacy-policy', 'routes/legal/privacy-policy.tsx'),
   route('privacy-policy/full', 'routes/legal/privacy-policy-full.tsx'),

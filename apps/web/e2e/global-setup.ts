@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeFeeds } from './fake-feeds.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -52,6 +53,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       // Browser tests make many requests from one address.
       RATE_LIMIT_MAX: '100000',
+      // Tests never reach the internet: the outside feeds are fetched only when a test points them at a fake.
+      FEEDS_REFRESH_MINUTES: '0',
       ADMIN_TOKEN: e2eAdminToken,
       ...env,
     },
@@ -96,10 +99,12 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/build/server/index.js'))) {
     throw new Error('Browser tests need the production build: run "npm run test:browser" (it builds first).');
   }
-  const server = await startServer();
+  const feeds = await startFakeFeeds();
+  const server = await startServer(feeds.env);
   project.provide('baseUrl', server.url);
   project.provide('adminToken', e2eAdminToken);
   return async () => {
     await stopServer(server);
+    await feeds.close();
   };
 }

@@ -3,6 +3,9 @@ const loadingTexts: [RegExp, string][] = [
   [/^\/blog\/?$/, 'Loading blogs...'],
   [/^\/userforum\/?$/, 'Loading posts...'],
   [/^\/post(\/|$)/, 'Loading post...'],
+  [/^\/stocks\/?$/, 'Loading news...'],
+  [/^\/trendingNow\/?$/, 'Loading trends...'],
+  [/^\/captions\/?$/, 'Loading video titles...'],
 ];
 
 export function loadingTextFor(pathname: string): string | undefined {
