@@ -7,6 +7,16 @@ import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } fr
 const baseUrl = inject('baseUrl');
 const session = openBrowserSession();
 
+// Tests never reach the internet: the articles' pictures (on the publishers' hosts) come from here instead.
+const pictureStandIn =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="9"><rect width="16" height="9" fill="#789"/></svg>';
+beforeAll(async () => {
+  await session.browser.context.route(
+    (url) => !url.href.startsWith(baseUrl),
+    (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: pictureStandIn }),
+  );
+});
+
 // The server's feeds point at the fake started by global-setup.ts; this waits for (or joins) their fetch,
 // so every page below shows what the fixtures hold.
 beforeAll(async () => {
