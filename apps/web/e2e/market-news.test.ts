@@ -164,7 +164,9 @@ describe('Trending Now (/trendingNow)', () => {
     await p.waitForURL(/rows=50/);
     // The fixture feed lists 35 searches: 50 rows hold all of them.
     await p.waitForFunction(() => document.querySelector('textarea')?.value.split('\n').length === 35);
-    expect((await p.locator('textarea').inputValue()).split('\n').at(-1)).toBe('35. moto g96 (500+ searches)');
+    expect((await p.locator('textarea').inputValue()).split('\n').at(-1)).toBe(
+      '35. moto g96 (500+ searches)',
+    );
     await p.close();
   });
 
