@@ -297,14 +297,17 @@ describe('the schedule', () => {
   it('fetches every source at start when stale, without delaying the start', async () => {
     const scheduled = await createTestApp(feedEnv({ FEEDS_REFRESH_MINUTES: '60' }));
     try {
-      let news: { news: unknown[] } = { news: [] };
-      for (let i = 0; i < 100 && news.news.length === 0; i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        news = (await scheduled.app.inject({ method: 'GET', url: '/api/news' })).json();
+      const read = async (url: string) => (await scheduled.app.inject({ method: 'GET', url })).json();
+      // The three sources run side by side in the background; wait (up to 15 s on a busy machine) for all.
+      let answers: [{ news: unknown[] }, { count: number }, { videos: unknown[] }] | undefined;
+      for (let i = 0; i < 150; i += 1) {
+        answers = await Promise.all([read('/api/news'), read('/api/trends'), read('/api/youtube-captions')]);
+        if (answers[0].news.length > 0 && answers[1].count > 0 && answers[2].videos.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      expect(news.news).toHaveLength(5);
-      const trends = (await scheduled.app.inject({ method: 'GET', url: '/api/trends' })).json();
-      expect(trends.count).toBe(20);
+      expect(answers![0].news).toHaveLength(5);
+      expect(answers![1].count).toBe(20);
+      expect(answers![2].videos).toHaveLength(3);
     } finally {
       await scheduled.close();
     }
