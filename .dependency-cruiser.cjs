@@ -54,6 +54,13 @@ module.exports = {
       to: { path: `${server}(features|app)/` },
     },
     {
+      name: 'adapters-know-no-feature',
+      comment:
+        'adapters/ wrap outside services (feeds, APIs) for any feature: they import only other adapters and packages, never the app, its features or its database.',
+      from: { path: `${server}adapters/` },
+      to: { path: `${server}(app|plugins|web|features|scripts|db|shared)/` },
+    },
+    {
       name: 'db-knows-no-feature',
       severity: 'error',
       comment:

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeFeeds } from './fake-feeds.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -52,6 +53,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       // Browser tests make many requests from one address.
       RATE_LIMIT_MAX: '100000',
+      // Tests never reach the internet: the outside feeds are fetched only when a test points them at a fake.
+      FEEDS_REFRESH_MINUTES: '0',
       ADMIN_TOKEN: e2eAdminToken,
       // Browser tests never reach the internet: no market data sync unless a test points it at a fake.
       MARKET_SYNC: 'off',
@@ -104,10 +107,12 @@ export default async function setup(project: TestProject) {
       .filter((name) => process.env[name])
       .map((name) => [name, path.resolve(repoRoot, process.env[name]!)]),
   );
-  const server = await startServer(marketData);
+  const feeds = await startFakeFeeds();
+  const server = await startServer({ ...marketData, ...feeds.env });
   project.provide('baseUrl', server.url);
   project.provide('adminToken', e2eAdminToken);
   return async () => {
     await stopServer(server);
+    await feeds.close();
   };
 }

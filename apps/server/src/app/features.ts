@@ -3,6 +3,7 @@ import { contentImportFeature } from '../features/content-import/content-import.
 import { feedsFeature } from '../features/feeds/feeds.feature.ts';
 import { healthFeature } from '../features/health/health.feature.ts';
 import { marketFeature } from '../features/market/market.feature.ts';
+import { marketNewsFeature } from '../features/market-news/market-news.feature.ts';
 import { postsFeature } from '../features/posts/posts.feature.ts';
 import type { Feature } from '../shared/feature.ts';
 
@@ -17,4 +18,5 @@ export const features: readonly Feature[] = [
   contentImportFeature,
   feedsFeature,
   marketFeature,
+  marketNewsFeature,
 ];

@@ -1,4 +1,4 @@
-import { useEnglishSpeech } from './use-english-speech.ts';
+import { useEnglishSpeech } from '../../shared/use-english-speech.ts';
 import { useHindiAudio } from './use-hindi-audio.ts';
 import {
   type ReadingLanguage,

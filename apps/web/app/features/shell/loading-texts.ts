@@ -7,6 +7,9 @@ const loadingTexts: [RegExp, string][] = [
   [/^\/tradingViewData\/?$/, 'Loading trading data...'],
   [/^\/volat\/?$/, 'Loading...'],
   [/^\/breakout\/?$/, 'Loading alerts...'],
+  [/^\/stocks\/?$/, 'Loading news...'],
+  [/^\/trendingNow\/?$/, 'Loading trends...'],
+  [/^\/captions\/?$/, 'Loading video titles...'],
 ];
 
 export function loadingTextFor(pathname: string): string | undefined {
