@@ -57,7 +57,7 @@ async function requireValidHost(request: FastifyRequest, reply: FastifyReply) {
     return sendError(reply, 400, { error: 'The Host header is missing.', code: errorCodes.missingHost });
   }
   // request.host is what the page renderer builds its URL from (X-Forwarded-Host behind a trusted proxy).
-  if (request.host !== undefined && !URL.canParse(`http://${request.host}/`)) {
+  if (request.host && !URL.canParse(`http://${request.host}/`)) {
     return sendError(reply, 400, { error: 'The Host header is not valid.', code: errorCodes.badHost });
   }
 }
