@@ -21,17 +21,24 @@ export function parseRawAnswer(text: string): Omit<RawAnswer, 'elapsedMs'> | und
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   const length = Number(headers['content-length'] ?? 0);
-  return { status, headers, body: Buffer.from(text.slice(headEnd + 4), 'latin1').subarray(0, length).toString('utf8') };
+  return {
+    status,
+    headers,
+    body: Buffer.from(text.slice(headEnd + 4), 'latin1')
+      .subarray(0, length)
+      .toString('utf8'),
+  };
 }
 
 /**
  * Sends bytes exactly as given (no URL normalisation, any method, any framing) and collects what comes back
- * until the server closes the connection or `waitMs` passes. `chunks` are written `gapMs` apart.
+ * until the server closes the connection or `waitMs` passes. `chunks` are written `gapMs` apart; with `end`
+ * the client then half-closes its side.
  */
 export function sendRaw(
   port: number,
   chunks: Array<string | Buffer>,
-  { gapMs = 0, waitMs = 3000 }: { gapMs?: number; waitMs?: number } = {},
+  { gapMs = 0, waitMs = 3000, end = false }: { gapMs?: number; waitMs?: number; end?: boolean } = {},
 ): Promise<{ answer: RawAnswer | undefined; closed: boolean; raw: string }> {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -58,6 +65,8 @@ export function sendRaw(
         socket.write(chunk);
         if (gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
       }
+      // Half-closing tells the server no more bytes are coming, so an incomplete request is answered at once.
+      if (end && !socket.destroyed) socket.end();
     });
   });
 }

@@ -28,14 +28,17 @@ interface Answer {
 /** One request with the path exactly as given (fetch would resolve `..` before sending it). */
 function request(method: string, rawPath: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: rawPath, headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        body += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: rawPath, headers, agent: false },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -54,7 +57,13 @@ function extraLogLines(from: number): string[] {
 describe('every method on every path', () => {
   it('pages and built files answer GET and HEAD; other methods get 405 with Allow, and nothing is logged', async () => {
     const logFrom = server.output().length;
-    for (const target of ['/blog', '/post/Some%20post', '/sitemap.xml', `/assets/${builtAsset}`, '/aboutus']) {
+    for (const target of [
+      '/blog',
+      '/post/Some%20post',
+      '/sitemap.xml',
+      `/assets/${builtAsset}`,
+      '/aboutus',
+    ]) {
       for (const method of ['TRACE', 'PUT', 'POST', 'PATCH', 'DELETE', 'OPTIONS']) {
         const res = await request(method, target);
         expect(res.status, `${method} ${target}`).toBe(405);
@@ -105,9 +114,15 @@ describe('paths and errors', () => {
 describe('the rate limit', () => {
   it('cannot be sidestepped through /assets/..', async () => {
     let status = 0;
-    for (let i = 0; i < rateLimit + 5 && status !== 429; i += 1) status = (await request('GET', '/aboutus')).status;
+    for (let i = 0; i < rateLimit + 5 && status !== 429; i += 1)
+      status = (await request('GET', '/aboutus')).status;
     expect(status).toBe(429);
-    for (const target of ['/assets/../blog', '/assets/%2e%2e/blog', '/assets/../SearchPage?q=upi', '/assets/../post/Some%20post']) {
+    for (const target of [
+      '/assets/../blog',
+      '/assets/%2e%2e/blog',
+      '/assets/../SearchPage?q=upi',
+      '/assets/../post/Some%20post',
+    ]) {
       const res = await request('GET', target);
       expect(res.status, target).toBe(308);
       const followed = await request('GET', res.headers.location!);

@@ -24,9 +24,9 @@ export const isoDateInputSchema = z
     return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   }, 'This date does not exist.')
   .refine((value) => !Number.isNaN(Date.parse(value)), 'This date does not exist.')
+  .meta({ examples: ['2025-01-31', '2025-01-31T09:30:00Z'] })
   .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value).toISOString())
   .refine(
     (iso) => iso >= `${earliestContentDate}T00:00:00.000Z` && Date.parse(iso) <= Date.now() + dayMs,
     `The date must be between ${earliestContentDate} and tomorrow.`,
-  )
-  .meta({ examples: ['2025-01-31', '2025-01-31T09:30:00Z'] });
+  );

@@ -37,4 +37,5 @@ export const errorCodes = {
   invalidUtf8: 'INVALID_UTF8',
   forbidden: 'FORBIDDEN',
   rangeNotSatisfiable: 'RANGE_NOT_SATISFIABLE',
+  expectationFailed: 'EXPECTATION_FAILED',
 } as const;

@@ -54,7 +54,10 @@ export const postListSchema = z.array(postSchema).meta({ id: 'PostList' });
 export const postInputSchema = z
   .object({
     id: z.number().int().positive().optional().describe('Only in imports: keeps ids stable across imports'),
-    title: requiredText('Title is required.', { length: 200, message: 'Title must be at most 200 characters.' })
+    title: requiredText('Title is required.', {
+      length: 200,
+      message: 'Title must be at most 200 characters.',
+    })
       // '/post/..' would be read as a path step and '/post/x.data' as a data request.
       .refine((t) => t !== '.' && t !== '..', 'A title cannot be just dots.')
       .refine((t) => !t.endsWith('.data'), 'A title cannot end with ".data".'),

@@ -10,4 +10,5 @@ export const sitePathPattern = /^(\/(?![/\\])[^\s\\\p{Cc}]*|https?:\/\/[^\s/\\?#
 export const sitePathOrUrlSchema = cleanText()
   .trim()
   .max(2000)
-  .regex(sitePathPattern, 'Must be a site path like /content/images/x.png or an http(s) URL.');
+  .regex(sitePathPattern, 'Must be a site path like /content/images/x.png or an http(s) URL.')
+  .meta({ examples: ['/content/images/example.png', 'https://example.com/image.png'] });

@@ -21,7 +21,10 @@ export function cleanText(error?: string) {
   return z
     .string(error ? { error } : undefined)
     .refine((value) => !value.includes('\0'), 'Text must not contain NUL characters.')
-    .refine((value) => !loneSurrogate.test(value), 'Text must not contain broken characters (lone surrogates).');
+    .refine(
+      (value) => !loneSurrogate.test(value),
+      'Text must not contain broken characters (lone surrogates).',
+    );
 }
 
 /**

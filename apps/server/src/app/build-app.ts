@@ -10,6 +10,8 @@ import { registerErrorHandling } from '../plugins/errors.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 import {
   answerClientError,
+  answerConnect,
+  answerUnmetExpectation,
   registerRequestChecks,
   registerResponseHeaders,
   registerStrictJsonParser,
@@ -117,6 +119,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       });
     },
   });
+  app.server.on('checkExpectation', answerUnmetExpectation);
+  app.server.on('connect', answerConnect);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerStrictJsonParser(app);

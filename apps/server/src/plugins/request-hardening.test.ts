@@ -80,7 +80,8 @@ describe('paths', () => {
     try {
       await limited.app.listen({ port: 0, host: '127.0.0.1' });
       const limitedPort = (limited.app.server.address() as AddressInfo).port;
-      const statusOf = async (path: string) => (await sendRaw(limitedPort, [rawRequest('GET', path)])).answer!;
+      const statusOf = async (path: string) =>
+        (await sendRaw(limitedPort, [rawRequest('GET', path)])).answer!;
       expect([(await statusOf('/blog')).status, (await statusOf('/blog')).status]).toEqual([200, 200]);
       expect((await statusOf('/blog')).status).toBe(429);
       expect((await statusOf('/assets/built.js')).status).toBe(200);
@@ -111,7 +112,9 @@ describe('what the HTTP parser refuses', () => {
     const old = await sendRaw(port, ['GET /api/health HTTP/1.0\r\n\r\n']);
     expect(old.answer?.status).toBe(200);
 
-    const garbage = await sendRaw(port, ['GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n']);
+    const garbage = await sendRaw(port, [
+      'GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n',
+    ]);
     expect(garbage.answer?.status).toBe(400);
     expect(JSON.parse(garbage.answer!.body)).toEqual(uniform('BAD_HTTP_REQUEST'));
   });
@@ -119,7 +122,11 @@ describe('what the HTTP parser refuses', () => {
 
 describe('stalled and slow clients', () => {
   it('disconnects a client that stops sending, and answers 408 to one too slow to finish', async () => {
-    const slow = await createTestApp({ ADMIN_TOKEN: adminToken, IDLE_TIMEOUT_MS: '300', REQUEST_TIMEOUT_MS: '800' });
+    const slow = await createTestApp({
+      ADMIN_TOKEN: adminToken,
+      IDLE_TIMEOUT_MS: '300',
+      REQUEST_TIMEOUT_MS: '800',
+    });
     try {
       await slow.app.listen({ port: 0, host: '127.0.0.1' });
       const slowPort = (slow.app.server.address() as AddressInfo).port;
@@ -142,7 +149,9 @@ describe('stalled and slow clients', () => {
       // Without a token the answer is 401 at once; the unfinished body then cannot hold the socket.
       const anonymous = await sendRaw(
         slowPort,
-        ['POST /api/admin/posts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":'],
+        [
+          'POST /api/admin/posts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+        ],
         { waitMs: 5000 },
       );
       expect(anonymous.answer?.status).toBe(401);
@@ -158,9 +167,14 @@ describe('numbers in paths and queries', () => {
     const first = await createPost('Number one');
     for (let i = 0; i < 31; i += 1) await createPost(`Filler ${i}`);
     for (const id of ['0x1f', '%20%201', '1e3', '+1', '1.0', '-1', '0']) {
-      const res = await send('DELETE', `/api/admin/posts/${id}`, { authorization: adminHeaders.authorization });
+      const res = await send('DELETE', `/api/admin/posts/${id}`, {
+        authorization: adminHeaders.authorization,
+      });
       expect(res.status, id).toBe(400);
-      expect(JSON.parse(res.body)).toEqual({ ...uniform('VALIDATION_ERROR'), fields: { id: expect.any(String) } });
+      expect(JSON.parse(res.body)).toEqual({
+        ...uniform('VALIDATION_ERROR'),
+        fields: { id: expect.any(String) },
+      });
     }
     // Nothing was deleted: post 1 and post 31 are still there.
     for (const id of [first.id, 31]) {
@@ -169,7 +183,14 @@ describe('numbers in paths and queries', () => {
   });
 
   it('refuses such numbers and repeated parameters in queries', async () => {
-    for (const query of ['postId=0x1f', 'postId=%20%201', 'limit=1e3', 'offset=+1', 'limit=1&limit=2', 'postId=1&postId=1']) {
+    for (const query of [
+      'postId=0x1f',
+      'postId=%20%201',
+      'limit=1e3',
+      'offset=+1',
+      'limit=1&limit=2',
+      'postId=1&postId=1',
+    ]) {
       const res = await t.app.inject({ url: `/api/posts?${query}` });
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(res.json().fields)).toEqual([query.split('=')[0]]);
@@ -183,7 +204,12 @@ describe('numbers in paths and queries', () => {
 });
 
 describe('what a post may hold', () => {
-  const post = (extra: Record<string, unknown>) => ({ title: 'Fields', content: 'Body', createdAt: '2025-01-01', ...extra });
+  const post = (extra: Record<string, unknown>) => ({
+    title: 'Fields',
+    content: 'Body',
+    createdAt: '2025-01-01',
+    ...extra,
+  });
   const create = (body: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/admin/posts', headers: adminHeaders, payload: body as object });
 
@@ -223,7 +249,11 @@ describe('what a post may hold', () => {
       method: 'POST',
       url: '/api/admin/posts',
       headers: { ...adminHeaders, 'content-type': 'application/json' },
-      payload: Buffer.concat([Buffer.from('{"title":"Bad '), Buffer.from([0xc3, 0x28]), Buffer.from('","content":"x","createdAt":"2025-01-01"}')]),
+      payload: Buffer.concat([
+        Buffer.from('{"title":"Bad '),
+        Buffer.from([0xc3, 0x28]),
+        Buffer.from('","content":"x","createdAt":"2025-01-01"}'),
+      ]),
     });
     expect(bytes.statusCode).toBe(400);
     expect(bytes.json()).toEqual(uniform('INVALID_UTF8'));

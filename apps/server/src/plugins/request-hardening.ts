@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type ErrorBody, errorCodes } from '@hurryup/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -126,12 +126,45 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) 
     return;
   }
   const { status, body } = clientErrorAnswer(error.code);
+  writeRawAnswer(socket, status, body);
+}
+
+/** An answer written straight to the socket (no request object exists), after which the connection closes. */
+function writeRawAnswer(socket: Duplex, status: number, body: ErrorBody, extraHeaders = '') {
   const json = JSON.stringify(body);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+      `Content-Length: ${Buffer.byteLength(json)}\r\n${extraHeaders}Connection: close\r\n\r\n${json}`,
     () => socket.destroy(),
   );
+}
+
+/** This is no proxy: CONNECT (which Node hands over as a bare socket, and would otherwise drop) gets a 405. */
+export function answerConnect(_request: IncomingMessage, socket: Duplex) {
+  socket.on('error', () => socket.destroy());
+  writeRawAnswer(
+    socket,
+    405,
+    { error: 'This server is not a proxy: CONNECT is not allowed.', code: errorCodes.methodNotAllowed },
+    'Allow: GET, HEAD, POST, PUT, DELETE\r\n',
+  );
+}
+
+/**
+ * Node answers an `Expect` header other than `100-continue` with an empty 417 unless told otherwise; this
+ * gives that answer the uniform body.
+ */
+export function answerUnmetExpectation(_request: IncomingMessage, response: ServerResponse) {
+  const json = JSON.stringify({
+    error: 'The Expect header asks for something this server does not do.',
+    code: errorCodes.expectationFailed,
+  } satisfies ErrorBody);
+  response.writeHead(417, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(json),
+    connection: 'close',
+  });
+  response.end(json);
 }
 
 /**

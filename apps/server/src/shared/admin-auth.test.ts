@@ -21,7 +21,10 @@ describe('the admin token', () => {
     const app = await adminApp({ BODY_LIMIT_BYTES: '2048' });
     const cases = [
       { payload: '{"title": ', headers: { 'content-type': 'application/json' } },
-      { payload: JSON.stringify({ title: 'x'.repeat(10_000) }), headers: { 'content-type': 'application/json' } },
+      {
+        payload: JSON.stringify({ title: 'x'.repeat(10_000) }),
+        headers: { 'content-type': 'application/json' },
+      },
       { payload: '<blog/>', headers: { 'content-type': 'application/xml' } },
       { payload: '\xff\xfe', headers: { 'content-type': 'application/json' } },
       { payload: JSON.stringify({ nonsense: true }), headers: { 'content-type': 'application/json' } },
@@ -63,21 +66,37 @@ describe('the admin rate limit', () => {
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429, 429, 429, 429, 429]);
     const refused = await app.inject({ method: 'DELETE', url: '/api/admin/posts/1' });
-    expect(refused.json()).toEqual({ error: expect.stringContaining('failed admin attempts'), code: 'RATE_LIMITED' });
+    expect(refused.json()).toEqual({
+      error: expect.stringContaining('failed admin attempts'),
+      code: 'RATE_LIMITED',
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another address still has its own budget.
-    const other = await app.inject({ method: 'DELETE', url: '/api/admin/posts/1', remoteAddress: '203.0.113.9' });
+    const other = await app.inject({
+      method: 'DELETE',
+      url: '/api/admin/posts/1',
+      remoteAddress: '203.0.113.9',
+    });
     expect(other.statusCode).toBe(401);
   });
 
   it('never locks the operator out: a stranger failing from the same address uses another budget', async () => {
     const app = await adminApp({ ADMIN_FAILURE_LIMIT: '3' });
     for (let i = 0; i < 10; i += 1) {
-      await app.inject({ method: 'POST', url: '/api/admin/posts', headers: { authorization: `Bearer x${i}` } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/admin/posts',
+        headers: { authorization: `Bearer x${i}` },
+      });
     }
     const locked = await app.inject({ method: 'DELETE', url: '/api/admin/blogs/5' });
     expect(locked.statusCode).toBe(429);
-    const operator = await app.inject({ method: 'POST', url: '/api/admin/blogs', headers: adminHeaders, payload: blog });
+    const operator = await app.inject({
+      method: 'POST',
+      url: '/api/admin/blogs',
+      headers: adminHeaders,
+      payload: blog,
+    });
     expect(operator.statusCode).toBe(201);
   });
 

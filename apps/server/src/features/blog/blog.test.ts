@@ -147,4 +147,3 @@ describe('the admin API', () => {
     }
   });
 });
-
