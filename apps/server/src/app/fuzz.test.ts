@@ -165,7 +165,7 @@ describe('a fuzz test of every API call', () => {
     );
     const defined = new Set(calls.map((call) => call.operationId));
     // Every API route comes from a definition in the contracts, so generating from them covers them all.
-    expect([...served].filter((id) => !defined.has(id))).toEqual([]);
+    expect([...served].filter((id) => id === undefined || !defined.has(id))).toEqual([]);
     const notYetServed = calls.filter((call) => !served.has(call.operationId));
     calls = calls.filter((call) => served.has(call.operationId));
     expect(calls.length).toBeGreaterThan(0);
