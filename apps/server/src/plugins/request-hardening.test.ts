@@ -182,6 +182,20 @@ describe('numbers in paths and queries', () => {
     }
   });
 
+  it('refuses query strings whose escapes are not UTF-8 text', async () => {
+    for (const url of [
+      '/api/posts?title=%C3%28',
+      '/api/posts/search?q=%ED%A0%80abc',
+      '/api/posts/search?q=abc%FF',
+      '/api/posts?title=%',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual(uniform('BAD_URL'));
+    }
+    expect((await t.app.inject({ url: '/api/posts/search?q=%E0%A4%B9%E0%A4%BF+x' })).statusCode).toBe(200);
+  });
+
   it('refuses such numbers and repeated parameters in queries', async () => {
     for (const query of [
       'postId=0x1f',

@@ -25,6 +25,19 @@ export function normalPath(pathname: string): string {
   return `/${segments.join('/')}${trailing}`;
 }
 
+/**
+ * Query parsing keeps a broken %-escape as literal text (`%ED%A0%80`), so API calls would see text the
+ * client never meant; they get a 400 instead.
+ */
+function isWellEncoded(query: string): boolean {
+  try {
+    decodeURIComponent(query.replaceAll('+', ' '));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
 /**
@@ -41,7 +54,15 @@ async function requireNormalPath(request: FastifyRequest, reply: FastifyReply) {
     return sendError(reply, 400, { error: 'The request URL is not valid.', code: errorCodes.badUrl });
   }
   const normal = normalPath(pathname);
-  if (normal === pathname) return;
+  if (normal === pathname) {
+    if (queryStart !== -1 && isApiPath(pathname) && !isWellEncoded(url.slice(queryStart + 1))) {
+      return sendError(reply, 400, {
+        error: 'The query string is not valid: each %-escape must encode UTF-8 text.',
+        code: errorCodes.badUrl,
+      });
+    }
+    return;
+  }
   if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(normal)) {
     return reply.redirect(normal + (queryStart === -1 ? '' : url.slice(queryStart)), 308);
   }
