@@ -76,10 +76,12 @@ describe('every method on every path', () => {
     const unknown = await request('FOO', '/blog');
     expect(unknown.status).toBe(400);
     expect(JSON.parse(unknown.body)).toEqual({ error: expect.any(String), code: 'UNKNOWN_METHOD' });
-    // Malformed escapes under /post/ render 'Invalid post ID' without a warning per render.
+    // Malformed escapes under /post/ lead to 'Invalid post ID' without a warning per render.
     const malformed = await request('GET', '/post/%E0%A4');
-    expect(malformed.status).toBe(400);
-    expect(malformed.body).toContain('Invalid post ID');
+    expect([malformed.status, malformed.headers.location]).toEqual([308, '/post/']);
+    const followed = await request('GET', '/post/');
+    expect(followed.status).toBe(400);
+    expect(followed.body).toContain('Invalid post ID');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(extraLogLines(logFrom)).toEqual([]);
   });

@@ -62,7 +62,7 @@ export function allMigrations(features: readonly Feature[]): Record<string, Port
  * A path with broken percent-encoding cannot be routed. API calls get the uniform 400; a page address is
  * sent to the page that explains it (a post address to 'Invalid post ID', anything else to 'Page not found').
  */
-function rewriteMalformedUrl(request: { url?: string; originalUrl?: string }): string {
+function rewriteMalformedUrl(request: { url?: string }): string {
   const url = request.url ?? '/';
   const pathname = url.split('?')[0]!;
   try {
@@ -70,10 +70,8 @@ function rewriteMalformedUrl(request: { url?: string; originalUrl?: string }): s
     return url;
   } catch {
     if (pathname === '/api' || pathname.startsWith('/api/')) return url;
-    const rewritten = pathname.startsWith('/post/') ? '/post/' : '/page-not-found';
-    // The page renderer reads the original URL; given the broken one it would log a warning per render.
-    request.originalUrl = rewritten;
-    return rewritten;
+    // The request checks then redirect there (plugins/request-hardening.ts).
+    return pathname.startsWith('/post/') ? '/post/' : '/page-not-found';
   }
 }
 

@@ -52,6 +52,15 @@ describe('paths', () => {
     expect(backslash.headers.location).toBe('/evil.example');
   });
 
+  it('sends page paths with broken %-escapes to the page that explains them', async () => {
+    expect((await send('GET', '/post/%E0%A4')).headers.location).toBe('/post/');
+    expect((await send('GET', '/blog%ZZ?x=1')).headers.location).toBe('/page-not-found');
+    const post = await send('POST', '/post/%E0%A4');
+    expect([post.status, JSON.parse(post.body).code]).toEqual([400, 'BAD_URL']);
+    const api = await send('GET', '/api/posts/%E0%A4');
+    expect([api.status, JSON.parse(api.body).code]).toEqual([400, 'BAD_URL']);
+  });
+
   it('refuses API paths and non-reading methods with dot segments or empty segments, in JSON', async () => {
     for (const [method, path] of [
       ['GET', '//api/posts'],

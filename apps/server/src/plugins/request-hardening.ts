@@ -53,6 +53,13 @@ async function requireNormalPath(request: FastifyRequest, reply: FastifyReply) {
   if (!pathname.startsWith('/')) {
     return sendError(reply, 400, { error: 'The request URL is not valid.', code: errorCodes.badUrl });
   }
+  if (request.url !== url && !isApiPath(pathname)) {
+    // A page path with broken %-escapes, rewritten for routing (app/build-app.ts). The page renderer reads
+    // the original URL and would log a warning per render, so the visitor is sent to the rewritten page.
+    return request.method === 'GET' || request.method === 'HEAD'
+      ? reply.redirect(request.url, 308)
+      : sendError(reply, 400, { error: 'The request URL is not valid.', code: errorCodes.badUrl });
+  }
   const normal = normalPath(pathname);
   if (normal === pathname) {
     if (queryStart !== -1 && isApiPath(pathname) && !isWellEncoded(url.slice(queryStart + 1))) {
