@@ -12,11 +12,14 @@ const sweepAbove = 10_000;
 /** Counts events per key in fixed one-minute windows, in process memory. */
 export function createMinuteCounter(max: number, now: () => number = Date.now) {
   const windows = new Map<string, { count: number; resetAt: number }>();
+  let lastSweep = now();
   return {
     /** Counts one event; `allowed` is false once the key has had `max` events in its current window. */
     hit(key: string): { allowed: boolean; retryAfterSeconds: number } {
       const time = now();
-      if (windows.size > sweepAbove) {
+      // At most one sweep a minute, so that many live addresses do not make every hit walk the table.
+      if (windows.size > sweepAbove && time - lastSweep >= windowMs) {
+        lastSweep = time;
         for (const [k, w] of windows) if (w.resetAt <= time) windows.delete(k);
       }
       let entry = windows.get(key);
