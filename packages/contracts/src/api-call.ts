@@ -91,10 +91,22 @@ export function callQuery(query: Record<string, unknown> | undefined): string {
   return search.toString();
 }
 
-/** The error statuses a call declares, each answered with the uniform error body. */
-export function errorResponses(call: Pick<ApiCall, 'errors'>): Record<number, typeof errorBodySchema> {
-  const statuses = new Set<number>([...call.errors, ...commonErrorStatuses]);
-  return Object.fromEntries([...statuses].sort().map((status) => [status, errorBodySchema]));
+/** What any call with a body can answer before its handler runs: bad JSON, too large, wrong content type. */
+export const bodyErrorStatuses = [400, 413, 415] as const satisfies readonly ErrorStatus[];
+
+/** The error statuses a call can answer, each with the uniform error body. */
+export function errorStatuses(call: Pick<ApiCall, 'errors' | 'body'>): number[] {
+  return [
+    ...new Set<number>([...call.errors, ...(call.body ? bodyErrorStatuses : []), ...commonErrorStatuses]),
+  ].sort();
+}
+
+/** The error answers of a call for its OpenAPI description. */
+export function errorResponses(
+  call: Pick<ApiCall, 'errors' | 'body'>,
+): Record<number, typeof errorBodySchema> {
+  const statuses = errorStatuses(call);
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema]));
 }
 
 /** A 204 answer has no body. */

@@ -10,9 +10,25 @@ interface CrudService<Input, Output> {
 }
 
 /**
+ * Registers a feature's admin calls behind the admin gate (token and admin rate limits, shared by every admin
+ * route: shared/admin-auth.ts). Without ADMIN_TOKEN the admin API does not exist: nothing is registered, so
+ * its paths are the API's 404 and absent from the OpenAPI document.
+ */
+export async function registerAdminCalls(
+  app: FastifyInstance,
+  adminToken: string | undefined,
+  register: (admin: FastifyInstance) => void,
+) {
+  if (!adminToken) return;
+  await app.register(async (admin) => {
+    admin.adminGate.guard(admin);
+    register(admin);
+  });
+}
+
+/**
  * Registers the operator's create / replace / delete calls for one kind of content, behind the admin gate
- * (token and admin rate limits, shared by every admin route: shared/admin-auth.ts). Without ADMIN_TOKEN the admin API does not exist: nothing is registered, so its paths are the API's
- * 404 and absent from the OpenAPI document.
+ * (registerAdminCalls).
  */
 export async function registerAdminCrud<Input extends z.ZodType, Output extends z.ZodType>(
   app: FastifyInstance,
@@ -20,9 +36,7 @@ export async function registerAdminCrud<Input extends z.ZodType, Output extends 
   calls: AdminCrudCalls<Input, Output>,
   service: CrudService<z.output<Input>, z.input<Output>>,
 ) {
-  if (!adminToken) return;
-  await app.register(async (admin) => {
-    admin.adminGate.guard(admin);
+  await registerAdminCalls(app, adminToken, (admin) => {
     registerCall(admin, calls.create, ({ body }) => service.create(body as z.output<Input>));
     registerCall(admin, calls.replace, ({ params, body }) =>
       service.update(params.id, body as z.output<Input>),

@@ -6,7 +6,7 @@ import {
 } from '@hurryup/contracts/market-news';
 import type { MarketNewsPageData } from '@hurryup/web/features/market-news/page-data';
 import { tablesOf } from '../../db/tables-of.ts';
-import { requireAdminToken } from '../../shared/admin-auth.ts';
+import { registerAdminCalls } from '../../shared/admin-crud.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
 import { createFeedScheduler } from './feed-scheduler.ts';
@@ -14,9 +14,6 @@ import { marketNewsMigrations } from './market-news.migrations.ts';
 import { createMarketNewsRepository } from './market-news.repository.ts';
 import { createMarketNewsService } from './market-news.service.ts';
 import type { MarketNewsTables } from './market-news.tables.ts';
-
-// As for the other admin calls: few legitimate calls, and a guessed token should not get many tries.
-const adminRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /**
  * The outside feeds of the market screens: stock news (RSS), trending searches in India and trending video
@@ -48,13 +45,9 @@ export const marketNewsFeature = defineFeature({
     registerCall(app, getTrends, ({ query }) => service.trends(query.rows));
     registerCall(app, listYoutubeCaptions, ({ query }) => service.captions(query.query, query.max_results));
 
-    const { adminToken } = config;
-    if (adminToken) {
-      await app.register(async (admin) => {
-        requireAdminToken(admin, adminToken);
-        registerCall(admin, refreshMarketFeeds, () => scheduler.runAll(), { config: adminRateLimit });
-      });
-    }
+    await registerAdminCalls(app, config.adminToken, (admin) => {
+      registerCall(admin, refreshMarketFeeds, () => scheduler.runAll());
+    });
 
     site.providePageData('marketNews', {
       news: (limit) => service.news(limit),

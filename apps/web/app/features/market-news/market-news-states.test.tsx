@@ -22,7 +22,9 @@ describe('nothing fetched yet', () => {
     expect((await screen.findByRole('status')).textContent).toMatch(/^No stock news has been fetched yet\./);
     expect(screen.getByText(operatorHint)).toBeTruthy();
     expect(screen.queryByRole('listitem')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Read the disclaimer' }).getAttribute('href')).toBe('/disclaimer');
+    expect(screen.getByRole('link', { name: 'Read the disclaimer' }).getAttribute('href')).toBe(
+      '/disclaimer',
+    );
   });
 
   it('Trending Now keeps its text area empty and its Play button disabled', async () => {
