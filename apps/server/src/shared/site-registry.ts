@@ -61,6 +61,22 @@ export interface ContentKind<S extends z.ZodType = z.ZodType> {
 
 type Source<T> = () => Promise<T[]> | T[];
 
+/** A picture the site shows, with its intrinsic size (what pages, comments and image copies rely on). */
+export interface SiteImage {
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** The page that shows it, e.g. '/devbit/%2Fcontent%2F…' or '/image/%2Fcontent%2F…'. */
+  pagePath: string;
+}
+
+/** A feature's pictures: all of them (for image copies) and one by its URL (for features that refer to them). */
+export interface ImageSource {
+  list(): Promise<SiteImage[]>;
+  find(url: string): Promise<SiteImage | undefined>;
+}
+
 /**
  * What features contribute to the site as a whole, read when needed (never at registration), so features
  * can register in any order: page data for the server-rendered pages, sitemap entries, feed items and
@@ -71,6 +87,8 @@ export class SiteRegistry {
   readonly #sitemap: Source<SitemapEntry>[] = [];
   readonly #feed: ((limit: number) => Promise<FeedItem[]>)[] = [];
   readonly #kinds: ContentKind[] = [];
+  readonly #images: ImageSource[] = [];
+  readonly #changeListeners: (() => void)[] = [];
 
   providePageData<K extends keyof PageData>(key: K, reader: PageData[K]) {
     if (key in this.#pageData) throw new Error(`Page data "${String(key)}" is provided twice`);
@@ -103,5 +121,31 @@ export class SiteRegistry {
   }
   get contentKinds(): readonly ContentKind[] {
     return this.#kinds;
+  }
+
+  /** A feature's pictures, so other features can refer to them without knowing which feature owns them. */
+  addImageSource(source: ImageSource) {
+    this.#images.push(source);
+  }
+  /** Every picture every feature shows. */
+  async images(): Promise<SiteImage[]> {
+    return (await Promise.all(this.#images.map((source) => source.list()))).flat();
+  }
+  /** The picture with this URL, whichever feature shows it; undefined when the site does not know it. */
+  async knownImage(url: string): Promise<SiteImage | undefined> {
+    for (const source of this.#images) {
+      const found = await source.find(url);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** Called by anything that must hear when visible content changed (a page cache, image copies). */
+  onContentChanged(listener: () => void) {
+    this.#changeListeners.push(listener);
+  }
+  /** A feature's write changed what some page shows: every listener hears it at once. */
+  contentChanged() {
+    for (const listener of this.#changeListeners) listener();
   }
 }
