@@ -7,6 +7,8 @@ export default [
   // '/post/' with nothing after it: the same page, which then says 'Invalid post ID'.
   route('post', 'routes/post.tsx', { id: 'post-without-id' }),
   route('SearchPage', 'routes/search.tsx'),
+  route('devbit', 'routes/devbit.tsx'),
+  route('devbit/:imageUrl', 'routes/devbit.tsx', { id: 'devbit-image' }),
   route('disclaimer', 'routes/legal/disclaimer.tsx'),
   route('privacy-policy', 'routes/legal/privacy-policy.tsx'),
   route('privacy-policy/full', 'routes/legal/privacy-policy-full.tsx'),

@@ -4,8 +4,9 @@
 // checks fail, naming it, until it has one.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { devbitImagePath } from '@hurryup/contracts/devbit';
 import { postPath } from '@hurryup/contracts/post-slug';
-import { allBlogs, allPosts } from './api.ts';
+import { allBlogs, allPosts, devbitGallery } from './api.ts';
 
 const serverBuild = path.resolve(import.meta.dirname, '../build/server/index.js');
 
@@ -55,6 +56,11 @@ export const samplePaths: Record<string, () => Promise<string[]>> = {
     const [first] = await allPosts();
     if (!first) throw new Error('The seed content has no post to visit');
     return [postPath(first.title), '/post/No%20such%20post'];
+  },
+  '/devbit/:imageUrl': async () => {
+    const [first] = Object.values(await devbitGallery()).flat();
+    if (!first) throw new Error('The seed content has no DevBit image to visit');
+    return [devbitImagePath(first.url), devbitImagePath('/content/images/devbit/none.png')];
   },
   '/*': async () => ['/no-such-page'],
 };

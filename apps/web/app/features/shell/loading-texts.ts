@@ -3,6 +3,7 @@ const loadingTexts: [RegExp, string][] = [
   [/^\/blog\/?$/, 'Loading blogs...'],
   [/^\/userforum\/?$/, 'Loading posts...'],
   [/^\/post(\/|$)/, 'Loading post...'],
+  [/^\/devbit(\/|$)/, 'Loading images...'],
 ];
 
 export function loadingTextFor(pathname: string): string | undefined {
