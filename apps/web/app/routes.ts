@@ -7,6 +7,13 @@ export default [
   // '/post/' with nothing after it: the same page, which then says 'Invalid post ID'.
   route('post', 'routes/post.tsx', { id: 'post-without-id' }),
   route('SearchPage', 'routes/search.tsx'),
+  route('infopic', 'routes/infopic.tsx'),
+  route('webstories', 'routes/webstories.tsx'),
+  // '/webstory/:storyId' in the specification is this same route (decisions.md section 1).
+  route('webstory/:id', 'routes/webstory.tsx'),
+  route('image/:imageUrl', 'routes/image.tsx'),
+  // '/image/' with nothing after it: the same page, which then says 'No image available'.
+  route('image', 'routes/image.tsx', { id: 'image-without-url' }),
   route('devbit', 'routes/devbit.tsx'),
   route('devbit/:imageUrl', 'routes/devbit.tsx', { id: 'devbit-image' }),
   route('disclaimer', 'routes/legal/disclaimer.tsx'),

@@ -1,7 +1,9 @@
 import { blogFeature } from '../features/blog/blog.feature.ts';
+import { commentsFeature } from '../features/comments/comments.feature.ts';
 import { contentImportFeature } from '../features/content-import/content-import.feature.ts';
 import { devbitFeature } from '../features/devbit/devbit.feature.ts';
 import { feedsFeature } from '../features/feeds/feeds.feature.ts';
+import { galleriesFeature } from '../features/galleries/galleries.feature.ts';
 import { healthFeature } from '../features/health/health.feature.ts';
 import { imageVariantsFeature } from '../features/image-variants/image-variants.feature.ts';
 import { postsFeature } from '../features/posts/posts.feature.ts';
@@ -18,5 +20,7 @@ export const features: readonly Feature[] = [
   contentImportFeature,
   imageVariantsFeature,
   devbitFeature,
+  galleriesFeature,
+  commentsFeature,
   feedsFeature,
 ];

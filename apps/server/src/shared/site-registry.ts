@@ -67,14 +67,25 @@ export interface SiteImage {
   alt: string;
   width: number;
   height: number;
-  /** The page that shows it, e.g. '/devbit/%2Fcontent%2F…' or '/image/%2Fcontent%2F…'. */
-  pagePath: string;
+  /**
+   * The page that shows it on its own, e.g. '/devbit/%2Fcontent%2F…'; absent for pictures that only
+   * illustrate something else (thumbnails, story pages).
+   */
+  pagePath?: string | undefined;
 }
 
-/** A feature's pictures: all of them (for image copies) and one by its URL (for features that refer to them). */
+/** What a write changed: `pictures` when pictures may have been added or replaced (not for, say, a comment). */
+export interface ContentChange {
+  pictures: boolean;
+}
+
+/**
+ * A feature's pictures: all of them (for image copies) and, by URL, one that has a page of its own (what
+ * visitors can refer to, e.g. comment on).
+ */
 export interface ImageSource {
   list(): Promise<SiteImage[]>;
-  find(url: string): Promise<SiteImage | undefined>;
+  find(url: string): Promise<(SiteImage & { pagePath: string }) | undefined>;
 }
 
 /**
@@ -88,7 +99,7 @@ export class SiteRegistry {
   readonly #feed: ((limit: number) => Promise<FeedItem[]>)[] = [];
   readonly #kinds: ContentKind[] = [];
   readonly #images: ImageSource[] = [];
-  readonly #changeListeners: (() => void)[] = [];
+  readonly #changeListeners: ((change: ContentChange) => void)[] = [];
 
   providePageData<K extends keyof PageData>(key: K, reader: PageData[K]) {
     if (key in this.#pageData) throw new Error(`Page data "${String(key)}" is provided twice`);
@@ -131,8 +142,8 @@ export class SiteRegistry {
   async images(): Promise<SiteImage[]> {
     return (await Promise.all(this.#images.map((source) => source.list()))).flat();
   }
-  /** The picture with this URL, whichever feature shows it; undefined when the site does not know it. */
-  async knownImage(url: string): Promise<SiteImage | undefined> {
+  /** The picture with this URL and a page of its own, whichever feature shows it; undefined when none. */
+  async knownImage(url: string): Promise<(SiteImage & { pagePath: string }) | undefined> {
     for (const source of this.#images) {
       const found = await source.find(url);
       if (found) return found;
@@ -140,12 +151,12 @@ export class SiteRegistry {
     return undefined;
   }
 
-  /** Called by anything that must hear when visible content changed (a page cache, image copies). */
-  onContentChanged(listener: () => void) {
+  /** For anything that must hear at once when what pages show has changed (a page cache, image copies). */
+  onContentChanged(listener: (change: ContentChange) => void) {
     this.#changeListeners.push(listener);
   }
-  /** A feature's write changed what some page shows: every listener hears it at once. */
-  contentChanged() {
-    for (const listener of this.#changeListeners) listener();
+  /** A feature's write changed what some page shows: every listener hears it before the write answers. */
+  contentChanged(change: ContentChange = { pictures: true }) {
+    for (const listener of this.#changeListeners) listener(change);
   }
 }

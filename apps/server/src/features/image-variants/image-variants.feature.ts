@@ -44,7 +44,9 @@ export const imageVariantsFeature = defineFeature({
     // In the background: pages work before the copies exist (they are made on first request).
     if (config.env !== 'test') {
       app.addHook('onReady', async () => makeAll());
-      site.onContentChanged(makeAll);
+      site.onContentChanged((change) => {
+        if (change.pictures) makeAll();
+      });
     }
     app.addHook('onClose', async () => {
       await running;

@@ -3,6 +3,7 @@ import {
   devbitImagePath,
   type DevbitGallery as Gallery,
 } from '@hurryup/contracts/devbit';
+import { imagePagePath } from '@hurryup/contracts/gallery';
 import { Link } from 'react-router';
 import { absoluteUrl } from '../../shared/page-meta.ts';
 import { ResponsiveImage } from '../../shared/ResponsiveImage.tsx';
@@ -45,6 +46,9 @@ export function DevbitGallery({
           <figcaption>
             <span className="devbit__category">{chosen.category.toUpperCase()}</span> {chosen.alt}
           </figcaption>
+          <p>
+            <Link to={imagePagePath(chosen.url)}>Comments on this tip</Link>
+          </p>
           <ShareButton
             label="Share"
             title={`DevBit: ${chosen.alt}`}

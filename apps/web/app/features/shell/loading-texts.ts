@@ -4,6 +4,10 @@ const loadingTexts: [RegExp, string][] = [
   [/^\/userforum\/?$/, 'Loading posts...'],
   [/^\/post(\/|$)/, 'Loading post...'],
   [/^\/devbit(\/|$)/, 'Loading images...'],
+  [/^\/infopic\/?$/, 'Loading images...'],
+  [/^\/webstories\/?$/, 'Loading videos...'],
+  [/^\/webstory\//, 'Loading web story...'],
+  [/^\/image(\/|$)/, 'Loading image...'],
 ];
 
 export function loadingTextFor(pathname: string): string | undefined {
