@@ -1,5 +1,6 @@
 import type { Blog } from '@hurryup/contracts/blog';
 import type { DevbitGallery } from '@hurryup/contracts/devbit';
+import type { GalleryImage, Video, WebStory } from '@hurryup/contracts/gallery';
 import type { Post } from '@hurryup/contracts/post';
 import { inject } from 'vitest';
 
@@ -29,3 +30,6 @@ export async function ensurePost(body: Record<string, unknown>): Promise<Post> {
 }
 
 export const devbitGallery = () => getJson<DevbitGallery>('/api/imgsDev');
+export const galleryImages = () => getJson<GalleryImage[]>('/api/images');
+export const videos = () => getJson<Video[]>('/api/videos');
+export const webStories = () => getJson<WebStory[]>('/api/webstories');
