@@ -7,6 +7,9 @@ import { ImagePage } from '../features/comments/ImagePage.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/image';
 
+/** Image pages are listed in the sitemap by the galleries (apps/server/src/features/galleries). */
+export const handle = { sitemap: false };
+
 type ImageRouteData = {
   image?: (SizedImage & { pagePath: string }) | undefined;
   imageUrl?: string | undefined;

@@ -41,11 +41,13 @@ export function DevbitGallery({
           No image available
         </p>
       ) : chosen ? (
-        <figure className="devbit__chosen">
-          <ResponsiveImage image={chosen} sizes="(min-width: 1152px) 1100px, 100vw" eager />
-          <figcaption>
-            <span className="devbit__category">{chosen.category.toUpperCase()}</span> {chosen.alt}
-          </figcaption>
+        <div className="devbit__chosen">
+          <figure>
+            <ResponsiveImage image={chosen} sizes="(min-width: 1152px) 1100px, 100vw" eager />
+            <figcaption>
+              <span className="devbit__category">{chosen.category.toUpperCase()}</span> {chosen.alt}
+            </figcaption>
+          </figure>
           <p>
             <Link to={imagePagePath(chosen.url)}>Comments on this tip</Link>
           </p>
@@ -55,7 +57,7 @@ export function DevbitGallery({
             url={absoluteUrl(site, devbitImagePath(chosen.url))}
             imageUrl={chosen.url}
           />
-        </figure>
+        </div>
       ) : null}
       {error ? (
         <p className="status status--error" role="alert">
