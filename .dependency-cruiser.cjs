@@ -19,7 +19,8 @@ module.exports = {
       severity: 'error',
       comment: 'Every import must resolve to a file or an installed package.',
       from: {},
-      to: { couldNotResolve: true, pathNot: '/+types/' },
+      // React Router's generated route types (./+types/<route>) exist only after react-router typegen.
+      to: { couldNotResolve: true, pathNot: '/[+]types/' },
     },
     {
       name: 'feature-not-app-or-plugins',
@@ -51,6 +52,13 @@ module.exports = {
         'Cross-cutting plugins (errors, security, OpenAPI) work for every feature without knowing any.',
       from: { path: `${server}(plugins|web)/` },
       to: { path: `${server}(features|app)/` },
+    },
+    {
+      name: 'adapters-know-no-feature',
+      comment:
+        'adapters/ wrap outside services (feeds, APIs) for any feature: they import only other adapters and packages, never the app, its features or its database.',
+      from: { path: `${server}adapters/` },
+      to: { path: `${server}(app|plugins|web|features|scripts|db|shared)/` },
     },
     {
       name: 'db-knows-no-feature',

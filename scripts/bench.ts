@@ -7,12 +7,18 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { technicalRating } from '@hurryup/market/technical-rating';
 import autocannon from 'autocannon';
 import { allMigrations } from '../apps/server/src/app/build-app.ts';
 import { features } from '../apps/server/src/app/features.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { tablesOf } from '../apps/server/src/db/tables-of.ts';
+import { createMarketRepository } from '../apps/server/src/features/market/market.repository.ts';
+import { createMarketService, ratingBars } from '../apps/server/src/features/market/market.service.ts';
+import type { MarketTables } from '../apps/server/src/features/market/market.tables.ts';
+import { importMarketFolder } from '../apps/server/src/features/market/market-import.ts';
+import { NIFTY_50_STOCKS } from '../apps/server/src/features/market/market-instruments.ts';
 import type { PostTables } from '../apps/server/src/features/posts/posts.tables.ts';
 import { PostSearchIndex } from '../apps/server/src/features/posts/posts-search-index.ts';
 
@@ -189,4 +195,57 @@ console.log(
   await load(`GET /api/posts/search, ${connections} connections`, url, searchPaths);
   await stop(child);
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+// Market data: the import of every file of ../shared/data/market (or MARKET_DATA_DIR), then the technical
+// rating of the 50 stocks from the stored bars (warm: after a first run).
+{
+  const folder = path.resolve(repoRoot, process.env.MARKET_DATA_DIR ?? '../shared/data/market');
+  if (fs.existsSync(folder)) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-bench-market-'));
+    const database = openDatabase({ sqliteFile: path.join(dataDir, 'site.sqlite') });
+    await migrateToLatest(database, allMigrations(features));
+    const db = tablesOf<MarketTables>(database.db);
+    const importStart = performance.now();
+    const imported = await importMarketFolder(db, folder);
+    const importMs = performance.now() - importStart;
+    const skipStart = performance.now();
+    await importMarketFolder(db, folder);
+    const skipMs = performance.now() - skipStart;
+    console.log(`
+Market data, ${folder}`);
+    console.log(
+      `${'import (SQLite)'.padEnd(44)} ${imported.rows.toLocaleString('en-IN')} rows of ${imported.files.length} files in ${importMs.toFixed(0)} ms = ${Math.round(imported.rows / (importMs / 1000)).toLocaleString('en-IN')} rows/s`,
+    );
+    console.log(`${'start-up re-import (all files unchanged)'.padEnd(44)} ${skipMs.toFixed(0)} ms`);
+    const repository = createMarketRepository(db);
+    const market = createMarketService({ repository, now: () => new Date() });
+    await market.rateAllStocks();
+    const stored = await repository.recentBarsOf(NIFTY_50_STOCKS, '2000-01-01');
+    const rateOnly: number[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      const start = performance.now();
+      for (const bars of stored.values()) technicalRating(bars.slice(-ratingBars));
+      rateOnly.push(performance.now() - start);
+    }
+    rateOnly.sort((a, b) => a - b);
+    console.log(
+      `${`technical rating of ${stored.size} stocks (warm, bars in memory)`.padEnd(44)} p50 ${percentile(rateOnly, 50).toFixed(1)} ms   max ${rateOnly.at(-1)!.toFixed(1)} ms`,
+    );
+    const timings: number[] = [];
+    let rated = 0;
+    for (let round = 0; round < 20; round += 1) {
+      const start = performance.now();
+      rated = (await market.rateAllStocks()).size;
+      timings.push(performance.now() - start);
+    }
+    timings.sort((a, b) => a - b);
+    console.log(
+      `${`technical rating of ${rated} stocks (read + rate)`.padEnd(44)} p50 ${percentile(timings, 50).toFixed(1)} ms   max ${timings.at(-1)!.toFixed(1)} ms`,
+    );
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  } else
+    console.log(`
+Market data: ${folder} not found; set MARKET_DATA_DIR to measure the import and ratings`);
 }

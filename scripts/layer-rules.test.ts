@@ -65,6 +65,21 @@ describe('the layer rules (npm run check:layers)', () => {
     );
   });
 
+  it('fail when an adapter of an outside service imports a feature or the database', async () => {
+    const found = await violations({
+      'apps/server/src/db/database.ts': 'export const database = 1;\n',
+      'apps/server/src/features/a/a.ts': 'export const a = 1;\n',
+      'apps/server/src/adapters/feed.ts':
+        "import { a } from '../features/a/a.ts';\nimport { database } from '../db/database.ts';\nexport const feed = [a, database];\n",
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'adapters-know-no-feature: apps/server/src/adapters/feed.ts → apps/server/src/features/a/a.ts',
+        'adapters-know-no-feature: apps/server/src/adapters/feed.ts → apps/server/src/db/database.ts',
+      ]),
+    );
+  });
+
   it('fail when contracts import anything but zod, or market does I/O', async () => {
     const found = await violations({
       'packages/contracts/src/x.ts': "import fs from 'node:fs';\nexport const x = fs;\n",

@@ -31,6 +31,8 @@ describe('npm run dev', () => {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'development',
+        // Tests never reach the internet.
+        FEEDS_REFRESH_MINUTES: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeFeeds } from './fake-feeds.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -52,7 +53,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       // Browser tests make many requests from one address.
       RATE_LIMIT_MAX: '100000',
+      // Tests never reach the internet: the outside feeds are fetched only when a test points them at a fake.
+      FEEDS_REFRESH_MINUTES: '0',
       ADMIN_TOKEN: e2eAdminToken,
+      // Browser tests never reach the internet: no market data sync unless a test points it at a fake.
+      MARKET_SYNC: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,10 +101,18 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/build/server/index.js'))) {
     throw new Error('Browser tests need the production build: run "npm run test:browser" (it builds first).');
   }
-  const server = await startServer();
+  // CI names the real market and event data (../shared/data); the trading pages then show it.
+  const marketData = Object.fromEntries(
+    (['MARKET_DATA_DIR', 'EVENTS_DATA_DIR'] as const)
+      .filter((name) => process.env[name])
+      .map((name) => [name, path.resolve(repoRoot, process.env[name]!)]),
+  );
+  const feeds = await startFakeFeeds();
+  const server = await startServer({ ...marketData, ...feeds.env });
   project.provide('baseUrl', server.url);
   project.provide('adminToken', e2eAdminToken);
   return async () => {
     await stopServer(server);
+    await feeds.close();
   };
 }

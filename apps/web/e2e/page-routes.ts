@@ -81,12 +81,17 @@ async function extraPaths(): Promise<string[]> {
   const [post] = await allPosts();
   const [blog] = await allBlogs();
   const word = post?.title.split(/\W+/).find((w) => w.length >= 4) ?? 'india';
-  return [`/SearchPage?q=${encodeURIComponent(word)}`, ...(blog ? [`/blog?entry=${blog.id}`] : [])];
+  return [
+    `/SearchPage?q=${encodeURIComponent(word)}`,
+    ...(blog ? [`/blog?entry=${blog.id}`] : []),
+    // Trending Now with the largest rows-per-page choice.
+    '/trendingNow?rows=50',
+  ];
 }
 
 /**
- * One path per route (samples for parameterised ones, including the 404 page) plus a search with `?q=` and
- * a blog entry. Throws, naming them, when parameterised routes have no sample.
+ * One path per route (samples for parameterised ones, including the 404 page) plus a search with `?q=`, a
+ * blog entry and Trending Now with 50 rows. Throws, naming them, when parameterised routes have no sample.
  */
 export async function pagePaths(routes?: PageRoute[]): Promise<string[]> {
   const list = routes ?? (await pageRoutes());

@@ -58,6 +58,11 @@ import { lastValue, type Numbers } from './series.ts';
  *
  * Labels (TradingView's bounds): below −0.5 Strong Sell; from −0.5 up to but not including −0.1 Sell;
  * −0.1 to 0.1 inclusive Neutral; above 0.1 up to and including 0.5 Buy; above 0.5 Strong Buy.
+ *
+ * Sources and choices: the rules above are those of TradingView's current description of the indicator
+ * (older help pages and scripts asked for crossovers in Stochastic, Stoch RSI and ADX and had another
+ * Ichimoku rule). Where the description is silent this follows TradingView's script: trend = EMA(50), the
+ * cloud displaced by 25 bars, and an oscillator whose ratio divides by zero (a flat range) not available.
  */
 
 export type Vote = -1 | 0 | 1;
@@ -102,6 +107,7 @@ export type TechnicalRating = {
  * noise on an exact boundary (0.1 × 3 − 0.2 = 0.10000000000000003) lands on the documented side.
  */
 export function ratingLabel(rating: number): RatingLabel {
+  if (!Number.isFinite(rating)) throw new RangeError(`A rating must be a finite number, got ${rating}.`);
   const value = Math.round(rating * 1e9) / 1e9;
   if (value < -0.5) return 'Strong Sell';
   if (value < -0.1) return 'Sell';

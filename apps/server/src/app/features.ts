@@ -1,4 +1,4 @@
-import { blogFeature } from '../features/blog/blog.feature.ts';
+import { blogsFeature } from '../features/blogs/blogs.feature.ts';
 import { commentsFeature } from '../features/comments/comments.feature.ts';
 import { contentImportFeature } from '../features/content-import/content-import.feature.ts';
 import { devbitFeature } from '../features/devbit/devbit.feature.ts';
@@ -6,6 +6,8 @@ import { feedsFeature } from '../features/feeds/feeds.feature.ts';
 import { galleriesFeature } from '../features/galleries/galleries.feature.ts';
 import { healthFeature } from '../features/health/health.feature.ts';
 import { imageVariantsFeature } from '../features/image-variants/image-variants.feature.ts';
+import { marketFeature } from '../features/market/market.feature.ts';
+import { marketNewsFeature } from '../features/market-news/market-news.feature.ts';
 import { postsFeature } from '../features/posts/posts.feature.ts';
 import type { Feature } from '../shared/feature.ts';
 
@@ -15,7 +17,7 @@ import type { Feature } from '../shared/feature.ts';
  */
 export const features: readonly Feature[] = [
   healthFeature,
-  blogFeature,
+  blogsFeature,
   postsFeature,
   contentImportFeature,
   imageVariantsFeature,
@@ -23,4 +25,6 @@ export const features: readonly Feature[] = [
   galleriesFeature,
   commentsFeature,
   feedsFeature,
+  marketFeature,
+  marketNewsFeature,
 ];

@@ -9,6 +9,41 @@ const defaultContentDir = path.resolve(import.meta.dirname, '../../../../content
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+// Public feeds of Indian business news (markets sections), read when NEWS_FEED_URLS is unset.
+const defaultNewsFeedUrls = [
+  'https://economictimes.indiatimes.com/markets/rssfeeds/1977021501.cms',
+  'https://www.moneycontrol.com/rss/marketreports.xml',
+  'https://www.livemint.com/rss/markets',
+  'https://www.business-standard.com/rss/markets-106.rss',
+];
+// Indian news channels whose public feeds give the captions page its titles without an API key:
+// NDTV, India Today, Aaj Tak, WION.
+const defaultYoutubeChannelIds = [
+  'UCZFMm1mMw0F81Z37aaEzTUA',
+  'UCYPvAwZP8pZhSMW8qs7cVCw',
+  'UCt4t-jeY85JegMlZ-E5UWtA',
+  'UC_gUM8rL-Lrg6O3adPW9K1g',
+];
+
+const httpUrlText = z.url({
+  protocol: /^https?$/,
+  error: 'must be an absolute http(s) URL',
+});
+/** A comma-separated list of http(s) URLs. */
+const httpUrlList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(httpUrlText, { error: 'must be comma-separated http(s) URLs' })
+      .min(1, 'must name at least one URL'),
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -56,12 +91,69 @@ const envSchema = z
         )
         .optional(),
     ),
+    MARKET_DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+    EVENTS_DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+    MARKET_SYNC: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
+    MARKET_SOURCE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({
+          protocol: /^https?$/,
+          error: 'must be an absolute http(s) URL such as https://query1.finance.yahoo.com',
+        })
+        .default('https://query1.finance.yahoo.com'),
+    ),
+    MARKET_CLOCK: z.preprocess(
+      emptyToUndefined,
+      z.iso
+        .datetime({ offset: true, error: 'must be an ISO timestamp such as 2025-06-02T10:00:00+05:30' })
+        .optional(),
+    ),
     ANALYTICS_ID: z.preprocess(
       emptyToUndefined,
       z
         .string()
         .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a Google Analytics 4 measurement id such as G-ABC123XYZ')
         .optional(),
+    ),
+    NEWS_FEED_URLS: z.preprocess(emptyToUndefined, httpUrlList.optional()),
+    TRENDS_FEED_URL: z.preprocess(
+      emptyToUndefined,
+      httpUrlText.default('https://trends.google.com/trending/rss?geo=IN'),
+    ),
+    YOUTUBE_API_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[\w-]{20,100}$/, 'must be a YouTube Data API key (letters, digits, - and _)')
+        .optional(),
+    ),
+    YOUTUBE_API_URL: z.preprocess(
+      emptyToUndefined,
+      httpUrlText.default('https://www.googleapis.com/youtube/v3'),
+    ),
+    YOUTUBE_FEED_URL: z.preprocess(
+      emptyToUndefined,
+      httpUrlText.default('https://www.youtube.com/feeds/videos.xml'),
+    ),
+    YOUTUBE_CHANNEL_IDS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(
+          /^UC[\w-]{22}(,\s*UC[\w-]{22})*$/,
+          'must be comma-separated YouTube channel ids such as UCZFMm1mMw0F81Z37aaEzTUA',
+        )
+        .optional(),
+    ),
+    YOUTUBE_QUERY: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).default('India')),
+    FEEDS_REFRESH_MINUTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(10_080).optional(),
+    ),
+    FEEDS_TIMEOUT_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(100).max(120_000).default(10_000),
     ),
   })
   .transform((env) => ({
@@ -84,6 +176,28 @@ const envSchema = z
       slots: parseAdSlots(env.ADS_SLOTS),
     },
     analyticsId: env.ANALYTICS_ID,
+    market: {
+      dataDir: env.MARKET_DATA_DIR ? path.resolve(env.MARKET_DATA_DIR) : undefined,
+      eventsDir: env.EVENTS_DATA_DIR ? path.resolve(env.EVENTS_DATA_DIR) : undefined,
+      // Tests never reach the internet: the sync is off under NODE_ENV=test unless a test turns it on.
+      sync: (env.MARKET_SYNC ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+      sourceUrl: env.MARKET_SOURCE_URL.replace(/\/+$/, ''),
+      clock: env.MARKET_CLOCK ? new Date(env.MARKET_CLOCK) : undefined,
+    },
+    feeds: {
+      newsUrls: env.NEWS_FEED_URLS ?? defaultNewsFeedUrls,
+      trendsUrl: env.TRENDS_FEED_URL,
+      youtube: {
+        apiKey: env.YOUTUBE_API_KEY,
+        apiUrl: env.YOUTUBE_API_URL,
+        feedUrl: env.YOUTUBE_FEED_URL,
+        channelIds: env.YOUTUBE_CHANNEL_IDS?.split(',').map((id) => id.trim()) ?? defaultYoutubeChannelIds,
+        query: env.YOUTUBE_QUERY,
+      },
+      // Tests never reach the internet: under NODE_ENV=test nothing is fetched unless a test asks for it.
+      refreshMinutes: env.FEEDS_REFRESH_MINUTES ?? (env.NODE_ENV === 'test' ? 0 : 30),
+      timeoutMs: env.FEEDS_TIMEOUT_MS,
+    },
   }));
 
 export type Config = z.output<typeof envSchema>;
@@ -94,7 +208,7 @@ function parseAdSlots(value: string | undefined): Partial<Record<AdPlacement, st
 }
 
 // Never echo these back: the message ends up in logs.
-const secretSettings = new Set(['ADMIN_TOKEN', 'DATABASE_URL']);
+const secretSettings = new Set(['ADMIN_TOKEN', 'DATABASE_URL', 'YOUTUBE_API_KEY']);
 
 export class ConfigError extends Error {
   readonly problems: string[];

@@ -1,7 +1,7 @@
 import type { Blog } from '@hurryup/contracts/blog';
 import { data, useLocation } from 'react-router';
 import { pageData } from '#load-context';
-import { BlogList } from '../features/blog/BlogList.tsx';
+import { BlogList } from '../features/blogs/BlogList.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/blog';
 

@@ -2,6 +2,7 @@ import type { Post, PostInput, PostSection } from '@hurryup/contracts/post';
 import { collapseWhitespace } from '@hurryup/contracts/post-slug';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import { titledRowQueries } from '../../shared/titled-rows.ts';
 import type { PostTables } from './posts.tables.ts';
 
 type Db = Kysely<PostTables>;
@@ -38,6 +39,7 @@ function toRow(input: PostInput, now: string) {
 
 /** Every query on `posts`. Methods that take `tx` run inside a caller's transaction when given one. */
 export function createPostRepository(db: Db, dialect: DialectName) {
+  const titled = titledRowQueries({ db, table: 'posts', toRow, fromRow: toPost });
   return {
     async list(page?: { limit: number; offset: number }): Promise<Post[]> {
       let query = db.selectFrom('posts').selectAll().orderBy('id', 'desc');
@@ -69,32 +71,11 @@ export function createPostRepository(db: Db, dialect: DialectName) {
         .executeTakeFirst();
       return row ? toPost(row) : undefined;
     },
-    async findIdByTitle(title: string, tx: Db = db): Promise<number | undefined> {
-      const row = await tx
-        .selectFrom('posts')
-        .select('id')
-        .where('title_key', '=', collapseWhitespace(title))
-        .executeTakeFirst();
-      return row?.id;
-    },
-    async insert(input: PostInput, tx: Db = db): Promise<Post> {
-      const values = { ...toRow(input, new Date().toISOString()), ...(input.id ? { id: input.id } : {}) };
-      const row = await tx.insertInto('posts').values(values).returningAll().executeTakeFirstOrThrow();
-      return toPost(row);
-    },
-    async update(id: number, input: PostInput, tx: Db = db): Promise<Post | undefined> {
-      const row = await tx
-        .updateTable('posts')
-        .set(toRow(input, new Date().toISOString()))
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toPost(row) : undefined;
-    },
-    async delete(id: number): Promise<boolean> {
-      const result = await db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    findIdByTitle: titled.findIdByTitle,
+    update: titled.update,
+    delete: titled.delete,
+    /** Imports may keep the id a file gives. */
+    insert: (input: PostInput, tx: Db = db) => titled.insert(input, tx, input.id),
     /**
      * After rows were inserted with explicit ids, PostgreSQL's identity must move past them, and only
      * forward: ids of deleted posts are never handed out again (as in SQLite).

@@ -23,6 +23,14 @@ async function createPost(body: Record<string, unknown>) {
   return res.json();
 }
 
+const sections = [
+  { content: 'Intro' },
+  { content: 'Bold', bold: true },
+  { content: 'joined', nobreak: true },
+  { content: 'Picture', img: '/content/images/x.png', alt: 'An x' },
+  { content: 'Table', table: { headers: ['A', 'B'], rows: [['1', '2']] } },
+];
+
 const specialTitles = [
   'Slash / question ? hash # percent 100%',
   'UPI PIN: कभी किसी को न बताएं',
@@ -43,13 +51,7 @@ describe('posts', () => {
     await createPost({
       title: 'Sections   post',
       createdAt: '2025-02-01',
-      contentArray: [
-        { content: 'Intro' },
-        { content: 'Bold', bold: true },
-        { content: 'joined', nobreak: true },
-        { content: 'Picture', img: '/content/images/x.png', alt: 'An x' },
-        { content: 'Table', table: { headers: ['A', 'B'], rows: [['1', '2']] } },
-      ],
+      contentArray: sections,
     });
     for (const title of specialTitles)
       await createPost({ title, createdAt: '2025-03-01', text: 'Body text' });
@@ -112,13 +114,7 @@ describe('posts', () => {
     expect(res.json()).toMatchObject({
       title: 'Sections   post',
       imgf: false,
-      contentArray: [
-        { content: 'Intro' },
-        { content: 'Bold', bold: true },
-        { content: 'joined', nobreak: true },
-        { content: 'Picture', img: '/content/images/x.png', alt: 'An x' },
-        { content: 'Table', table: { headers: ['A', 'B'], rows: [['1', '2']] } },
-      ],
+      contentArray: sections,
     });
     expect(res.json().content).toBeUndefined();
   });

@@ -1,6 +1,22 @@
-import { useEnglishSpeech } from './use-english-speech.ts';
+import { useEnglishSpeech } from '../../shared/use-english-speech.ts';
 import { useHindiAudio } from './use-hindi-audio.ts';
-import { translationUnavailable, useHindiTranslation } from './use-hindi-translation.ts';
+import {
+  type ReadingLanguage,
+  translationUnavailable,
+  useHindiTranslation,
+} from './use-hindi-translation.ts';
+
+const languages: { value: ReadingLanguage; label: React.ReactNode }[] = [
+  { value: 'en', label: 'English' },
+  {
+    value: 'hi',
+    label: (
+      <>
+        <span lang="hi">हिन्दी</span> (Hindi)
+      </>
+    ),
+  },
+];
 
 /**
  * The English/Hindi reading choice and the two audio buttons of a post. One language speaks at a time;
@@ -15,26 +31,18 @@ export function PostReader({ postId, text }: { postId: number; text: string }) {
     <div className="post-reader">
       <fieldset className="post-reader__language">
         <legend>Read in</legend>
-        <label>
-          <input
-            type="radio"
-            name="language"
-            value="en"
-            checked={translation.language === 'en'}
-            onChange={() => translation.choose('en')}
-          />
-          English
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="language"
-            value="hi"
-            checked={translation.language === 'hi'}
-            onChange={() => translation.choose('hi')}
-          />
-          <span lang="hi">हिन्दी</span> (Hindi)
-        </label>
+        {languages.map(({ value, label }) => (
+          <label key={value}>
+            <input
+              type="radio"
+              name="language"
+              value={value}
+              checked={translation.language === value}
+              onChange={() => translation.choose(value)}
+            />
+            {label}
+          </label>
+        ))}
       </fieldset>
       <div className="post-reader__audio">
         <button

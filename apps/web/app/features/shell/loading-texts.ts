@@ -8,6 +8,13 @@ const loadingTexts: [RegExp, string][] = [
   [/^\/webstories\/?$/, 'Loading videos...'],
   [/^\/webstory\//, 'Loading web story...'],
   [/^\/image(\/|$)/, 'Loading image...'],
+  [/^\/daylow\/?$/, 'Loading stock data...'],
+  [/^\/tradingViewData\/?$/, 'Loading trading data...'],
+  [/^\/volat\/?$/, 'Loading...'],
+  [/^\/breakout\/?$/, 'Loading alerts...'],
+  [/^\/stocks\/?$/, 'Loading news...'],
+  [/^\/trendingNow\/?$/, 'Loading trends...'],
+  [/^\/captions\/?$/, 'Loading video titles...'],
 ];
 
 export function loadingTextFor(pathname: string): string | undefined {

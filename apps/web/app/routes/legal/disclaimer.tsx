@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LegalContact } from '../../features/legal/LegalContact.tsx';
 import { LegalPage } from '../../features/legal/LegalPage.tsx';
 import { legalMeta } from '../../features/legal/legal-meta.ts';
 import { useSite } from '../../shared/use-site.ts';
@@ -49,10 +50,7 @@ export default function Disclaimer() {
         endorsement. Some links earn us a commission; the{' '}
         <Link to="/affiliate-disclosure">Affiliate Disclosure</Link> explains how.
       </p>
-      <h2>Contact</h2>
-      <p>
-        Questions about this disclaimer are welcome through our <Link to="/contact">contact page</Link>.
-      </p>
+      <LegalContact about="this disclaimer" />
     </LegalPage>
   );
 }

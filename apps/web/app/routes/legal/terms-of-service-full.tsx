@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { LegalPage } from '../../features/legal/LegalPage.tsx';
 import { legalMeta } from '../../features/legal/legal-meta.ts';
+import { ServiceList } from '../../features/legal/ServiceList.tsx';
 import { useSite } from '../../shared/use-site.ts';
 
 export const meta = legalMeta({
@@ -30,17 +31,7 @@ export default function TermsOfServiceFull() {
 
       <h2>The services</h2>
       <p>{name} is a free, ad-supported website. It has no accounts and no sign-in. Its services include:</p>
-      <ul>
-        <li>Tips and daily news</li>
-        <li>Infographics and image galleries, where visitors can comment on images</li>
-        <li>Forums of posts you can read in English or Hindi, or listen to</li>
-        <li>FAQs and quizzes</li>
-        <li>Text-to-audio tool</li>
-        <li>English-to-Hindi translation</li>
-        <li>PDF-to-text conversion</li>
-        <li>Image-to-text extraction</li>
-        <li>Portable URL, our link shortener</li>
-      </ul>
+      <ServiceList commentsNote />
       <p>
         We also offer a blog, a video gallery with web stories, other free tools, shopping offers, trending
         products, referral programmes and NIFTY options helpers. We may add, change, pause or stop any

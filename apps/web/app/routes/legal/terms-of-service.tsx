@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { LegalContact } from '../../features/legal/LegalContact.tsx';
 import { LegalPage } from '../../features/legal/LegalPage.tsx';
 import { legalMeta } from '../../features/legal/legal-meta.ts';
+import { ServiceList } from '../../features/legal/ServiceList.tsx';
 import { useSite } from '../../shared/use-site.ts';
 
 export const meta = legalMeta({
@@ -25,17 +27,7 @@ export default function TermsOfService() {
       </p>
       <h2>Our services</h2>
       <p>{name} is free to use, needs no account, and offers:</p>
-      <ul>
-        <li>Tips and daily news</li>
-        <li>Infographics and image galleries</li>
-        <li>Forums of posts you can read in English or Hindi, or listen to</li>
-        <li>FAQs and quizzes</li>
-        <li>Text-to-audio tool</li>
-        <li>English-to-Hindi translation</li>
-        <li>PDF-to-text conversion</li>
-        <li>Image-to-text extraction</li>
-        <li>Portable URL, our link shortener</li>
-      </ul>
+      <ServiceList />
       <p>
         We also offer other free tools, shopping offers and NIFTY options helpers. We may change, pause or
         stop any service at any time.
@@ -60,10 +52,7 @@ export default function TermsOfService() {
         These terms are governed by the laws of India, and the courts at Delhi have exclusive jurisdiction
         over any dispute about them.
       </p>
-      <h2>Contact</h2>
-      <p>
-        Questions about these terms are welcome through our <Link to="/contact">contact page</Link>.
-      </p>
+      <LegalContact about="these terms" />
     </LegalPage>
   );
 }

@@ -1,8 +1,8 @@
 import type { Blog, BlogInput } from '@hurryup/contracts/blog';
 import type { Kysely } from 'kysely';
 import { notFoundById, uniqueTitleGuard } from '../../shared/unique-title.ts';
-import type { BlogRepository } from './blog.repository.ts';
-import type { BlogTables } from './blog.tables.ts';
+import type { BlogRepository } from './blogs.repository.ts';
+import type { BlogTables } from './blogs.tables.ts';
 
 export function createBlogService(repository: BlogRepository) {
   const withUniqueTitle = uniqueTitleGuard('blog', (title) => repository.findIdByTitle(title));

@@ -1,7 +1,8 @@
 import { type Blog, type BlogInput, compareBlogs } from '@hurryup/contracts/blog';
 import { collapseWhitespace } from '@hurryup/contracts/post-slug';
 import type { Kysely, Selectable } from 'kysely';
-import type { BlogTables } from './blog.tables.ts';
+import { titledRowQueries } from '../../shared/titled-rows.ts';
+import type { BlogTables } from './blogs.tables.ts';
 
 type Db = Kysely<BlogTables>;
 type BlogRow = Selectable<BlogTables['blogs']>;
@@ -31,6 +32,7 @@ function toRow(input: BlogInput, now: string) {
 
 /** Every query on `blogs`. Methods that take `tx` run inside a caller's transaction when given one. */
 export function createBlogRepository(db: Db) {
+  const titled = titledRowQueries({ db, table: 'blogs', toRow, fromRow: toBlog });
   return {
     async list(): Promise<Blog[]> {
       const rows = await db.selectFrom('blogs').selectAll().execute();
@@ -43,35 +45,7 @@ export function createBlogRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    async findIdByTitle(title: string, tx: Db = db): Promise<number | undefined> {
-      const row = await tx
-        .selectFrom('blogs')
-        .select('id')
-        .where('title_key', '=', collapseWhitespace(title))
-        .executeTakeFirst();
-      return row?.id;
-    },
-    async insert(input: BlogInput, tx: Db = db): Promise<Blog> {
-      const row = await tx
-        .insertInto('blogs')
-        .values(toRow(input, new Date().toISOString()))
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toBlog(row);
-    },
-    async update(id: number, input: BlogInput, tx: Db = db): Promise<Blog | undefined> {
-      const row = await tx
-        .updateTable('blogs')
-        .set(toRow(input, new Date().toISOString()))
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toBlog(row) : undefined;
-    },
-    async delete(id: number): Promise<boolean> {
-      const result = await db.deleteFrom('blogs').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    ...titled,
   };
 }
 export type BlogRepository = ReturnType<typeof createBlogRepository>;

@@ -1,18 +1,18 @@
 import { blogAdminCalls, blogInputSchema, listBlogs } from '@hurryup/contracts/blog';
 import { collapseWhitespace } from '@hurryup/contracts/post-slug';
-import type { BlogPageData } from '@hurryup/web/features/blog/page-data';
+import type { BlogPageData } from '@hurryup/web/features/blogs/page-data';
 import { tablesOf } from '../../db/tables-of.ts';
 import { registerAdminCrud } from '../../shared/admin-crud.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
-import { blogMigrations } from './blog.migrations.ts';
-import { createBlogRepository } from './blog.repository.ts';
-import { createBlogService } from './blog.service.ts';
-import type { BlogTables } from './blog.tables.ts';
+import { blogMigrations } from './blogs.migrations.ts';
+import { createBlogRepository } from './blogs.repository.ts';
+import { createBlogService } from './blogs.service.ts';
+import type { BlogTables } from './blogs.tables.ts';
 
 /** The blog: `/api/blogs`, the admin calls, the blog page's data, its sitemap and feed entries, `blogs/` files. */
-export const blogFeature = defineFeature({
-  name: 'blog',
+export const blogsFeature = defineFeature({
+  name: 'blogs',
   migrations: blogMigrations,
   async plugin(app, { database, config, site }) {
     const blogs = createBlogService(createBlogRepository(tablesOf<BlogTables>(database.db)));

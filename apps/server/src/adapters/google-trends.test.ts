@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeFeedServer, feedFixture, rss, startFakeFeedServer } from '../../test/fake-feed-server.ts';
+import { fetchTrends, trafficValue } from './google-trends.ts';
+
+let fake: FakeFeedServer;
+beforeAll(async () => {
+  fake = await startFakeFeedServer();
+});
+afterAll(() => fake.close());
+
+describe('fetchTrends (Google Trends trending-searches RSS)', () => {
+  it('reads each search with its ht:approx_traffic, date and first news link', async () => {
+    fake.answers.set('/trending/rss', rss(feedFixture('google-trends-in.rss.xml')));
+    const trends = await fetchTrends(`${fake.url}/trending/rss?geo=IN`, { timeoutMs: 2000 });
+    expect(trends).toHaveLength(35);
+    expect(trends[0]).toEqual({
+      title: 'ind vs sa',
+      trafficText: '500K+',
+      traffic: 500_000,
+      publishedAt: '2026-11-20T17:30:00.000Z',
+      newsUrl: 'https://www.thehindu.com/news/national/ind-vs-sa/article68900000.ece',
+    });
+    expect(trends.at(-1)!.traffic).toBe(500);
+    expect(fake.requests.at(-1)!.searchParams.get('geo')).toBe('IN');
+  });
+
+  it('keeps one entry per search and skips untitled items', async () => {
+    fake.answers.set(
+      '/dupes',
+      rss(`<?xml version="1.0"?><rss xmlns:ht="https://trends.google.com/trending/rss" version="2.0"><channel><title>Daily Search Trends</title>
+<item><title>Diwali</title><ht:approx_traffic>2,00,000+</ht:approx_traffic></item>
+<item><title>diwali</title><ht:approx_traffic>100+</ht:approx_traffic></item>
+<item><title></title></item>
+<item><title>Holi</title></item></channel></rss>`),
+    );
+    const trends = await fetchTrends(`${fake.url}/dupes`, { timeoutMs: 2000 });
+    expect(trends.map((t) => [t.title, t.traffic])).toEqual([
+      ['Diwali', 200_000],
+      ['Holi', 0],
+    ]);
+  });
+
+  it('fails plainly on garbage and on silence', async () => {
+    fake.answers.set('/garbage', {
+      type: 'application/json',
+      body: '{"default":{"trendingSearchesDays":[]}}',
+    });
+    fake.answers.set('/slow', { hang: true });
+    await expect(fetchTrends(`${fake.url}/garbage`, { timeoutMs: 2000 })).rejects.toThrow(
+      /did not send a readable trends feed/,
+    );
+    await expect(fetchTrends(`${fake.url}/slow`, { timeoutMs: 200 })).rejects.toThrow(/within 200 ms/);
+  });
+
+  it('reads the traffic wordings Google has used', () => {
+    expect(trafficValue('2000+')).toBe(2000);
+    expect(trafficValue('200K+')).toBe(200_000);
+    expect(trafficValue('1M+')).toBe(1_000_000);
+    expect(trafficValue('1.5M+')).toBe(1_500_000);
+    expect(trafficValue('2,00,000+')).toBe(200_000);
+    expect(trafficValue('lots')).toBe(0);
+    expect(trafficValue(undefined)).toBe(0);
+  });
+});

@@ -1,0 +1,161 @@
+import type {
+  Captions,
+  FeedRun,
+  FeedSourceName,
+  StockNews,
+  TrendRows,
+  TrendText,
+} from '@hurryup/contracts/market-news';
+import { fetchTrends } from '../../adapters/google-trends.ts';
+import { type FetchedNewsItem, fetchNewsFeed } from '../../adapters/news-rss.ts';
+import { type FetchedVideo, fetchChannelVideos, searchYoutubeVideos } from '../../adapters/youtube.ts';
+import type { Config } from '../../shared/config.ts';
+import type { MarketNewsRepository } from './market-news.repository.ts';
+
+type FeedSettings = Config['feeds'];
+
+const maxInt32 = 2_147_483_647;
+
+/** A feed's date, but never in the future: some feeds stamp local time as UTC. */
+function notAfter(date: string | undefined, now: string): string | undefined {
+  return date && date > now ? now : date;
+}
+
+/** What went wrong with a source, one line per failing address (never an API key). */
+function problemText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The market feeds: fetching each source (news, trends, videos) into the database, and the answers the
+ * API and the pages read, always from the database. A fetch that fails, times out or finds nothing keeps
+ * the stored items as they are.
+ */
+export function createMarketNewsService(repo: MarketNewsRepository, feeds: FeedSettings) {
+  const topicKey = feeds.youtube.query.toLowerCase();
+
+  async function record(
+    source: FeedSourceName,
+    stored: number,
+    problems: string[],
+    ok: boolean,
+  ): Promise<FeedRun> {
+    await repo.recordRun(source, {
+      at: new Date().toISOString(),
+      ok,
+      problem: problems.length > 0 ? problems.join('\n').slice(0, 4000) : undefined,
+    });
+    return { source, ok, stored, problems };
+  }
+
+  async function refreshNews(signal?: AbortSignal): Promise<FeedRun> {
+    const options = { timeoutMs: feeds.timeoutMs, signal };
+    const results = await Promise.allSettled(feeds.newsUrls.map((url) => fetchNewsFeed(url, options)));
+    const problems: string[] = [];
+    const byUrl = new Map<string, FetchedNewsItem>();
+    for (const result of results) {
+      if (result.status === 'rejected') problems.push(problemText(result.reason));
+      else for (const item of result.value) if (!byUrl.has(item.url)) byUrl.set(item.url, item);
+    }
+    const now = new Date().toISOString();
+    const items = [...byUrl.values()].map((item) => ({
+      ...item,
+      publishedAt: notAfter(item.publishedAt, now),
+    }));
+    if (items.length > 0) await repo.upsertNews(items, now);
+    return record('news', items.length, problems, items.length > 0);
+  }
+
+  async function refreshTrends(signal?: AbortSignal): Promise<FeedRun> {
+    try {
+      const trends = await fetchTrends(feeds.trendsUrl, { timeoutMs: feeds.timeoutMs, signal });
+      const now = new Date().toISOString();
+      if (trends.length === 0) return record('trends', 0, ['The trends feed listed no searches'], false);
+      await repo.upsertTrends(
+        trends.map((trend) => ({
+          titleKey: trend.title.toLowerCase(),
+          title: trend.title,
+          trafficText: trend.trafficText,
+          traffic: Math.min(trend.traffic, maxInt32),
+          newsUrl: trend.newsUrl,
+          publishedAt: notAfter(trend.publishedAt, now),
+        })),
+        now,
+      );
+      return record('trends', trends.length, [], true);
+    } catch (error) {
+      return record('trends', 0, [problemText(error)], false);
+    }
+  }
+
+  async function refreshVideos(signal?: AbortSignal): Promise<FeedRun> {
+    const options = { timeoutMs: feeds.timeoutMs, signal };
+    const { apiKey, apiUrl, feedUrl, channelIds, query } = feeds.youtube;
+    const results: PromiseSettledResult<FetchedVideo[]>[] = apiKey
+      ? await Promise.allSettled([searchYoutubeVideos(apiUrl, apiKey, query, 50, options)])
+      : await Promise.allSettled(channelIds.map((id) => fetchChannelVideos(feedUrl, id, options)));
+    const problems: string[] = [];
+    const byId = new Map<string, FetchedVideo>();
+    for (const result of results) {
+      if (result.status === 'rejected') problems.push(problemText(result.reason));
+      else for (const video of result.value) if (!byId.has(video.videoId)) byId.set(video.videoId, video);
+    }
+    const now = new Date().toISOString();
+    const videos = [...byId.values()].map((video) => ({
+      ...video,
+      topicKey,
+      publishedAt: notAfter(video.publishedAt, now),
+    }));
+    if (videos.length > 0) await repo.upsertVideos(videos, now);
+    return record('videos', videos.length, problems, videos.length > 0);
+  }
+
+  return {
+    refresh: { news: refreshNews, trends: refreshTrends, videos: refreshVideos } satisfies Record<
+      FeedSourceName,
+      (signal?: AbortSignal) => Promise<FeedRun>
+    >,
+    lastSuccess: (source: FeedSourceName) => repo.lastSuccess(source),
+
+    async news(limit: number): Promise<StockNews> {
+      const [news, fetchedAt] = await Promise.all([repo.listNews(limit), repo.lastSuccess('news')]);
+      return { news, fetchedAt };
+    },
+
+    async trends(rows: TrendRows): Promise<TrendText> {
+      const [trends, fetchedAt] = await Promise.all([
+        repo.listRecentTrends(rows),
+        repo.lastSuccess('trends'),
+      ]);
+      const text = trends
+        .map(
+          (trend, i) =>
+            `${i + 1}. ${trend.title}${trend.traffic_text ? ` (${trend.traffic_text} searches)` : ''}`,
+        )
+        .join('\n');
+      return { text, rows, count: trends.length, fetchedAt };
+    },
+
+    /** At most `max` distinct titles (the same title from two channels counts once), newest first. */
+    async captions(query: string, max: number): Promise<Captions> {
+      const key = query.trim().toLowerCase();
+      const filter = key === topicKey ? { topicKey } : { text: key };
+      // Duplicates are rare; reading a few more rows than asked leaves room to drop them.
+      const [titles, fetchedAt] = await Promise.all([
+        repo.listVideoTitles(filter, max * 3),
+        repo.lastSuccess('videos'),
+      ]);
+      const seen = new Set<string>();
+      const videos: { title: string }[] = [];
+      for (const title of titles) {
+        const normalised = title.toLowerCase();
+        if (seen.has(normalised)) continue;
+        seen.add(normalised);
+        videos.push({ title });
+        if (videos.length === max) break;
+      }
+      return { status: 'success', videos, fetchedAt };
+    },
+  };
+}
+export type MarketNewsService = ReturnType<typeof createMarketNewsService>;

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import type { YahooChartSource } from '../../adapters/yahoo-chart.ts';
+import type { Database } from '../../db/database.ts';
+import { tablesOf } from '../../db/tables-of.ts';
+import type { Config } from '../../shared/config.ts';
+import type { MarketRepository } from './market.repository.ts';
+import type { MarketService } from './market.service.ts';
+import type { MarketTables } from './market.tables.ts';
+import { formatCsvProblem } from './market-csv.ts';
+import { importEventsFolder, importMarketFolder } from './market-import.ts';
+import { syncDailyBars } from './market-sync.ts';
+
+/** How often the server checks whether a closed session is missing from the database. */
+export const syncCheckIntervalMs = 15 * 60_000;
+/** After a failed sync the source is left alone this long (an offline machine logs and retries hourly). */
+const retryAfterFailureMs = 60 * 60_000;
+
+/**
+ * At start: imports the CSV folders the settings name (unchanged files are skipped quickly), then, with the
+ * sync on, fetches missing sessions in the background when the data is stale, and checks again every 15
+ * minutes so the day's bars arrive after the close. Bad files and an unreachable source are logged; they
+ * never stop the server.
+ */
+export function startMarketData(
+  app: FastifyInstance,
+  deps: {
+    database: Database;
+    config: Config;
+    repository: MarketRepository;
+    market: MarketService;
+    source: YahooChartSource | undefined;
+  },
+) {
+  const { database, config, repository, market, source } = deps;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let lastFailure = 0;
+
+  async function importFolders() {
+    const folders = [
+      { dir: config.market.eventsDir, run: importEventsFolder, setting: 'EVENTS_DATA_DIR' },
+      { dir: config.market.dataDir, run: importMarketFolder, setting: 'MARKET_DATA_DIR' },
+    ];
+    for (const { dir, run, setting } of folders) {
+      if (!dir) continue;
+      try {
+        const started = performance.now();
+        const result = await run(tablesOf<MarketTables>(database.db), dir);
+        const imported = result.files.filter((f) => !f.skipped).length;
+        app.log.info(
+          {
+            folder: dir,
+            imported,
+            skipped: result.files.length - imported,
+            rows: result.rows,
+            ms: Math.round(performance.now() - started),
+          },
+          `${setting} imported`,
+        );
+        if (result.problems.length > 0)
+          app.log.warn({ problems: result.problems.map(formatCsvProblem) }, `${setting}: files refused`);
+      } catch (error) {
+        app.log.error({ err: error, folder: dir }, `${setting} could not be imported`);
+      }
+    }
+    market.forgetHolidays();
+  }
+
+  async function syncIfStale() {
+    if (!source || Date.now() - lastFailure < retryAfterFailureMs) return;
+    const at = await market.moment();
+    const last = await repository.lastBarDate('NIFTY 50');
+    if (last && last >= at.lastClosedSession) return;
+    try {
+      const result = await syncDailyBars(repository, source, at, app.log);
+      app.log.info(result, 'market data synced');
+    } catch (error) {
+      lastFailure = Date.now();
+      app.log.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'market data sync failed; answering from the database, next try in an hour',
+      );
+    }
+  }
+
+  function runSync() {
+    running ??= syncIfStale()
+      .catch((error: unknown) => app.log.error({ err: error }, 'market data sync crashed'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  app.addHook('onReady', async () => {
+    await importFolders();
+    if (!source) return;
+    // In the background: a slow or unreachable source must not delay the start.
+    void runSync();
+    timer = setInterval(() => void runSync(), syncCheckIntervalMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}

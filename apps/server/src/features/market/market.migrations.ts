@@ -1,0 +1,65 @@
+import { withIdColumn } from '../../db/columns.ts';
+import type { PortableMigration } from '../../db/portable-migration.ts';
+
+export const marketMigrations: Record<string, PortableMigration> = {
+  '0012-market': {
+    async up(db, dialect) {
+      await db.schema
+        .createTable('market_instruments')
+        .ifNotExists()
+        .addColumn('symbol', 'varchar(40)', (col) => col.primaryKey())
+        .addColumn('name', 'varchar(100)', (col) => col.notNull())
+        .addColumn('kind', 'varchar(10)', (col) => col.notNull())
+        .addColumn('source_symbol', 'varchar(40)')
+        .addColumn('updated_at', 'varchar(30)', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('market_bars')
+        .ifNotExists()
+        .addColumn('symbol', 'varchar(40)', (col) => col.notNull())
+        .addColumn('date', 'varchar(10)', (col) => col.notNull())
+        .addColumn('open', 'double precision', (col) => col.notNull())
+        .addColumn('high', 'double precision', (col) => col.notNull())
+        .addColumn('low', 'double precision', (col) => col.notNull())
+        .addColumn('close', 'double precision', (col) => col.notNull())
+        .addColumn('volume', 'double precision')
+        .addColumn('open_interest', 'double precision')
+        .addColumn('source', 'varchar(10)', (col) => col.notNull())
+        .addPrimaryKeyConstraint('market_bars_pk', ['symbol', 'date'])
+        .execute();
+      await withIdColumn(db.schema.createTable('market_events').ifNotExists(), dialect)
+        .addColumn('date', 'varchar(10)', (col) => col.notNull())
+        .addColumn('kind', 'varchar(20)', (col) => col.notNull())
+        .addColumn('title', 'varchar(300)', (col) => col.notNull())
+        .addColumn('impact', 'varchar(30)', (col) => col.notNull())
+        .addColumn('source', 'varchar(200)', (col) => col.notNull())
+        .addColumn('updated_at', 'varchar(30)', (col) => col.notNull())
+        .addUniqueConstraint('market_events_date_kind', ['date', 'kind'])
+        .execute();
+      await withIdColumn(db.schema.createTable('market_indicator_snapshots').ifNotExists(), dialect)
+        .addColumn('device_id', 'varchar(36)', (col) => col.notNull())
+        .addColumn('nifty', 'double precision', (col) => col.notNull())
+        .addColumn('rsi', 'double precision', (col) => col.notNull())
+        .addColumn('vix', 'double precision', (col) => col.notNull())
+        .addColumn('oi_change', 'double precision')
+        .addColumn('saved_at', 'varchar(30)', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('market_indicator_snapshots_device')
+        .ifNotExists()
+        .on('market_indicator_snapshots')
+        .columns(['device_id', 'id'])
+        .execute();
+      await db.schema
+        .createTable('market_import_files')
+        .ifNotExists()
+        .addColumn('path', 'varchar(1000)', (col) => col.primaryKey())
+        .addColumn('size', 'double precision', (col) => col.notNull())
+        .addColumn('mtime_ms', 'double precision', (col) => col.notNull())
+        .addColumn('sha256', 'varchar(64)', (col) => col.notNull())
+        .addColumn('rows', 'integer', (col) => col.notNull())
+        .addColumn('imported_at', 'varchar(30)', (col) => col.notNull())
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,363 @@
+import type {
+  BreakoutAlert,
+  DailyNews,
+  FinancialData,
+  Indicators,
+  OptionSuggestion,
+  StockRow,
+  TradingViewData,
+} from '@hurryup/contracts/market';
+import { marketDataNotLoadedCode } from '@hurryup/contracts/market';
+import { assertValidBars, type DailyBar } from '@hurryup/market/bars';
+import { detectBreakout } from '@hurryup/market/breakout';
+import { optionSuggestion } from '@hurryup/market/option-suggestion';
+import { rsiValues } from '@hurryup/market/oscillators';
+import { lastValue } from '@hurryup/market/series';
+import { type TechnicalRating, technicalRating } from '@hurryup/market/technical-rating';
+import { HttpError } from '../../shared/http-error.ts';
+import type { MarketRepository, StoredEvent } from './market.repository.ts';
+import { type MarketMoment, marketMoment } from './market-clock.ts';
+import { INDIA_VIX, NIFTY_50, NIFTY_50_STOCKS } from './market-instruments.ts';
+import type { LiveQuotes } from './market-sync.ts';
+
+/**
+ * Bars read for a rating: SMA(200) needs 200 and the EMA/RSI recursions settle well within a few hundred
+ * more, so 600 bars give the same last values as the whole history to many decimals.
+ */
+export const ratingBars = 600;
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+const formatNumber = (value: number) =>
+  value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const signed = (value: number) => `${value >= 0 ? '+' : '−'}${formatNumber(Math.abs(value))}`;
+
+export function notLoaded(what: string): HttpError {
+  return new HttpError(
+    503,
+    marketDataNotLoadedCode,
+    `Market data is not loaded yet: the site has no ${what}. The site operator can load it with "npm run market:import -- <folder>" or the MARKET_DATA_DIR setting.`,
+  );
+}
+
+export interface MarketServiceOptions {
+  repository: MarketRepository;
+  /** The clock (a fixed instant in tests, MARKET_CLOCK). */
+  now: () => Date;
+  /** Live quotes during market hours; absent when the sync is off. */
+  live?: LiveQuotes | undefined;
+}
+
+/** What the market calls answer, computed from the stored bars (and live quotes in market hours). */
+export function createMarketService({ repository, now, live }: MarketServiceOptions) {
+  let holidayCache: { at: number; set: Set<string> } | undefined;
+  const ratingCache = new Map<string, { key: string; rating: TechnicalRating }>();
+
+  async function holidays(): Promise<Set<string>> {
+    // NSE holidays change only through an import; five minutes keeps them current without a query per call.
+    if (holidayCache && Date.now() - holidayCache.at < 300_000) return holidayCache.set;
+    const events = await repository.events({ kinds: ['holiday'] });
+    holidayCache = { at: Date.now(), set: new Set(events.map((e) => e.date)) };
+    return holidayCache.set;
+  }
+
+  async function moment(): Promise<MarketMoment> {
+    return marketMoment(now(), await holidays());
+  }
+
+  async function lastTwo(symbol: string, what: string): Promise<[DailyBar | undefined, DailyBar]> {
+    const bars = await repository.recentBars(symbol, 2);
+    const last = bars.at(-1);
+    if (!last) throw notLoaded(what);
+    return [bars.length > 1 ? bars[0] : undefined, last];
+  }
+
+  /** The rating of a symbol's stored bars, recomputed only when a new bar arrives. */
+  function ratingOf(symbol: string, bars: DailyBar[]): TechnicalRating {
+    const key = `${bars.length}:${bars.at(-1)?.date}:${bars.at(-1)?.close}`;
+    const cached = ratingCache.get(symbol);
+    if (cached?.key === key) return cached.rating;
+    const rating = technicalRating(bars);
+    ratingCache.set(symbol, { key, rating });
+    return rating;
+  }
+
+  async function nextEvent(after: string): Promise<StoredEvent | undefined> {
+    const events = await repository.events({
+      from: after,
+      kinds: ['rbi', 'usfed', 'budget', 'election', 'results'],
+    });
+    return events.find((e) => e.date > after);
+  }
+
+  return {
+    holidays,
+    moment,
+    forgetHolidays() {
+      holidayCache = undefined;
+    },
+
+    async financialData(): Promise<FinancialData> {
+      const [, nifty] = await lastTwo(NIFTY_50, 'NIFTY 50 prices');
+      const [, vix] = await lastTwo(INDIA_VIX, 'India VIX prices');
+      const at = await moment();
+      if (at.open && live) {
+        const [niftyQuote, vixQuote] = await Promise.all([live.quote(NIFTY_50), live.quote(INDIA_VIX)]);
+        if (niftyQuote && vixQuote) {
+          return {
+            status: 'success',
+            data: { 'Nifty Index': niftyQuote.price, 'India VIX': vixQuote.price },
+            live: true,
+            marketOpen: true,
+            asOf: niftyQuote.time,
+          };
+        }
+      }
+      return {
+        status: 'success',
+        data: { 'Nifty Index': nifty.close, 'India VIX': vix.close },
+        live: false,
+        marketOpen: at.open,
+        asOf: nifty.date,
+      };
+    },
+
+    async tradingView(): Promise<TradingViewData> {
+      const bars = await repository.recentBars(NIFTY_50, ratingBars);
+      if (bars.length === 0) throw notLoaded('NIFTY 50 prices');
+      const rating = ratingOf(NIFTY_50, bars);
+      const list = (sell: number, neutral: number, buy: number) => [
+        { name: 'Sell' },
+        { name: String(sell) },
+        { name: 'Neutral' },
+        { name: String(neutral) },
+        { name: 'Buy' },
+        { name: String(buy) },
+      ];
+      const { movingAverages: ma, oscillators: osc, totals } = rating;
+      return {
+        summary: list(totals.sell, totals.neutral, totals.buy),
+        oscillators: list(osc.sell, osc.neutral, osc.buy),
+        movingAverages: list(ma.sell, ma.neutral, ma.buy),
+        symbol: NIFTY_50,
+        rating: rating.label,
+        asOf: bars.at(-1)!.date,
+      };
+    },
+
+    async dailyNews(): Promise<DailyNews> {
+      const [niftyBefore, nifty] = await lastTwo(NIFTY_50, 'NIFTY 50 prices');
+      const parts = [`On ${nifty.date} NIFTY 50 closed at ${formatNumber(nifty.close)}`];
+      if (niftyBefore) {
+        const change = nifty.close - niftyBefore.close;
+        parts[0] += ` (${signed(change)}, ${signed((change / niftyBefore.close) * 100)}%)`;
+      }
+      const bank = (await repository.recentBars('NIFTY BANK', 2)).filter((b) => b.date <= nifty.date);
+      if (bank.at(-1)?.date === nifty.date) {
+        const [before, last] = [bank.at(-2), bank.at(-1)!];
+        parts[0] += `; NIFTY BANK at ${formatNumber(last.close)}`;
+        if (before) parts[0] += ` (${signed(((last.close - before.close) / before.close) * 100)}%)`;
+      }
+      parts[0] += '.';
+      const vix = await repository.recentBars(INDIA_VIX, 2);
+      const vixLast = vix.at(-1);
+      if (vixLast) {
+        const before = vix.at(-2);
+        const direction = !before
+          ? ''
+          : vixLast.close > before.close
+            ? `, up from ${formatNumber(before.close)}`
+            : vixLast.close < before.close
+              ? `, down from ${formatNumber(before.close)}`
+              : ', unchanged';
+        parts.push(
+          `India VIX was ${formatNumber(vixLast.close)}${direction}${vixLast.date === nifty.date ? '' : ` (on ${vixLast.date})`}.`,
+        );
+      }
+      const event = await nextEvent(nifty.date);
+      if (event) parts.push(`Next event: ${event.title} on ${event.date}.`);
+      return { news: parts.join(' '), asOf: nifty.date };
+    },
+
+    async stocks(symbols?: readonly string[]): Promise<StockRow[]> {
+      const wanted = symbols ?? NIFTY_50_STOCKS;
+      const unknown = wanted.filter((s) => !(NIFTY_50_STOCKS as readonly string[]).includes(s));
+      if (unknown.length > 0)
+        throw new HttpError(404, 'UNKNOWN_SYMBOL', `Not a NIFTY 50 stock: ${unknown.join(', ')}.`, {
+          symbols: `Unknown symbol${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`,
+        });
+      const latest = await repository.lastBarDate(wanted[0] === undefined ? NIFTY_50 : wanted[0]);
+      const since = shiftDays(latest ?? '2000-01-01', -Math.ceil(ratingBars * 1.5));
+      const barsBySymbol = await repository.recentBarsOf(wanted, since);
+      if (barsBySymbol.size === 0) throw notLoaded('NIFTY 50 stock prices');
+      const at = await moment();
+      const rows: StockRow[] = [];
+      for (const symbol of wanted) {
+        const bars = barsBySymbol.get(symbol);
+        const last = bars?.at(-1);
+        if (!bars || !last) continue;
+        const before = bars.at(-2);
+        const rating = ratingOf(symbol, bars.slice(-ratingBars)).label;
+        const quote = at.open && live ? await live.quote(symbol) : undefined;
+        if (quote) {
+          const base = quote.previousClose ?? last.close;
+          rows.push({
+            symbol,
+            price: quote.price,
+            high: quote.dayHigh ?? quote.price,
+            low: quote.dayLow ?? quote.price,
+            change: round2(((quote.price - base) / base) * 100),
+            rating,
+            asOf: quote.time.slice(0, 10),
+          });
+          continue;
+        }
+        rows.push({
+          symbol,
+          price: last.close,
+          high: last.high,
+          low: last.low,
+          change: before ? round2(((last.close - before.close) / before.close) * 100) : 0,
+          rating,
+          asOf: last.date,
+        });
+      }
+      return rows;
+    },
+
+    /** Ratings of the NIFTY 50 stocks from stored bars, computed afresh (the benchmark's measure). */
+    async rateAllStocks(): Promise<Map<string, TechnicalRating>> {
+      const latest = await repository.lastBarDate(NIFTY_50_STOCKS[0]);
+      const barsBySymbol = await repository.recentBarsOf(
+        NIFTY_50_STOCKS,
+        shiftDays(latest ?? '2000-01-01', -Math.ceil(ratingBars * 1.5)),
+      );
+      const ratings = new Map<string, TechnicalRating>();
+      for (const [symbol, bars] of barsBySymbol)
+        ratings.set(symbol, technicalRating(bars.slice(-ratingBars)));
+      return ratings;
+    },
+
+    async indicators(): Promise<Indicators> {
+      const bars = await repository.recentBars(NIFTY_50, ratingBars);
+      const last = bars.at(-1);
+      if (!last) throw notLoaded('NIFTY 50 prices');
+      const [, vix] = await lastTwo(INDIA_VIX, 'India VIX prices');
+      const rsi = lastValue(
+        rsiValues(
+          bars.map((b) => b.close),
+          14,
+        ),
+      );
+      if (rsi === undefined) throw notLoaded('NIFTY 50 prices for 15 days (RSI needs them)');
+      const oi = await repository.lastOpenInterest(NIFTY_50);
+      const oiChange =
+        oi.length === 2 && oi[0]!.oi > 0 ? round2(((oi[1]!.oi - oi[0]!.oi) / oi[0]!.oi) * 100) : undefined;
+      return {
+        nifty: last.close,
+        rsi: round2(rsi),
+        vix: vix.close,
+        ...(oiChange === undefined ? {} : { oiChange }),
+        asOf: last.date,
+      };
+    },
+
+    async save(input: {
+      device_id: string;
+      nifty: number;
+      rsi: number;
+      vix: number;
+      oiChange?: number | undefined;
+    }) {
+      const savedAt = await repository.saveSnapshot({
+        deviceId: input.device_id,
+        nifty: input.nifty,
+        rsi: input.rsi,
+        vix: input.vix,
+        oiChange: input.oiChange,
+      });
+      return {
+        nifty: input.nifty,
+        rsi: input.rsi,
+        vix: input.vix,
+        ...(input.oiChange === undefined ? {} : { oiChange: input.oiChange }),
+        savedAt,
+      };
+    },
+
+    async saved(deviceId: string) {
+      const snapshot = await repository.lastSnapshot(deviceId);
+      if (!snapshot)
+        throw new HttpError(404, 'NOT_FOUND', 'No indicator values were saved from this device yet.');
+      const { oiChange, ...rest } = snapshot;
+      return { ...rest, ...(oiChange === undefined ? {} : { oiChange }) };
+    },
+
+    async optionSuggestion(): Promise<OptionSuggestion> {
+      const { nifty, rsi, vix, asOf } = await this.indicators();
+      const idea = optionSuggestion({ nifty, rsi, vix });
+      return { nifty, rsi, vix, suggestion: idea.suggestion, rule: idea.rule, asOf };
+    },
+
+    /**
+     * The breakout check (packages/market/src/breakout.ts: a close beyond the 20-day high or low, volume
+     * spike where volume exists) on the given bars, or on the stored bars of `symbol` when none are given.
+     */
+    async breakout(request: { data: DailyBar[]; symbol?: string | undefined }): Promise<BreakoutAlert> {
+      const symbol = request.symbol ?? NIFTY_50;
+      let bars = request.data;
+      if (bars.length > 0) {
+        try {
+          assertValidBars(bars);
+        } catch (error) {
+          throw new HttpError(400, 'VALIDATION_ERROR', (error as Error).message, {
+            data: 'Bars must be valid (low ≤ open, close ≤ high), oldest first, one per date.',
+          });
+        }
+      } else {
+        bars = await repository.recentBars(symbol, 60);
+        if (bars.length === 0) {
+          if (symbol === NIFTY_50) throw notLoaded('NIFTY 50 prices');
+          throw new HttpError(404, 'UNKNOWN_SYMBOL', `The site has no prices for ${symbol}.`, {
+            symbol: `No prices stored for ${symbol}.`,
+          });
+        }
+      }
+      const asOf = bars.at(-1)!.date;
+      if (bars.length < 21)
+        return { status: 'no_alert', reason: `Need 21 daily bars, have ${bars.length}.`, symbol, asOf };
+      const found = detectBreakout(bars);
+      if (!found)
+        return {
+          status: 'no_alert',
+          reason: `The close of ${asOf} is inside the range of the 20 sessions before it.`,
+          symbol,
+          asOf,
+        };
+      const volumeNote =
+        found.volumeRatio === undefined
+          ? 'no volume data to confirm it'
+          : `volume ${found.volumeRatio.toFixed(2)}× its 20-day average`;
+      return {
+        status: 'alert',
+        type: found.type,
+        confidence: found.confidence,
+        volumeSpike: found.volumeSpike,
+        pattern: found.pattern,
+        reason: `Close ${formatNumber(bars.at(-1)!.close)} on ${asOf} is ${found.type === 'breakout' ? 'above the 20-day high' : 'below the 20-day low'} of ${formatNumber(found.level)}; ${volumeNote}.`,
+        symbol,
+        asOf,
+      };
+    },
+
+    /** Upcoming and past events of the calendar (for later screens and the daily news). */
+    events: (range: { from?: string; to?: string; kinds?: readonly string[] }) => repository.events(range),
+  };
+}
+export type MarketService = ReturnType<typeof createMarketService>;
+
+/** A YYYY-MM-DD date moved by `days` calendar days. */
+export function shiftDays(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+/** How the fake answers one path: a body, or a connection that never answers (a timeout). */
+export type FakeAnswer = { status?: number; type: string; body: string } | { hang: true };
+
+export interface FakeFeedServer {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** What each path answers; change it between tests. Unknown paths answer 404. */
+  answers: Map<string, FakeAnswer>;
+  /** Every request seen, as path and query. */
+  requests: URL[];
+  close(): Promise<void>;
+}
+
+const fixturesDir = path.join(import.meta.dirname, 'fixtures/feeds');
+
+/** A recorded-shape fixture from test/fixtures/feeds. */
+export function feedFixture(name: string): string {
+  return fs.readFileSync(path.join(fixturesDir, name), 'utf8');
+}
+
+export const rss = (body: string, status = 200): FakeAnswer => ({
+  status,
+  type: 'application/rss+xml; charset=utf-8',
+  body,
+});
+export const atom = (body: string): FakeAnswer => ({ type: 'application/atom+xml; charset=utf-8', body });
+export const json = (body: string, status = 200): FakeAnswer => ({
+  status,
+  type: 'application/json; charset=utf-8',
+  body,
+});
+
+/**
+ * A local stand-in for the outside feeds (news RSS, Google Trends, YouTube), on 127.0.0.1 and a free port,
+ * answering in each source's real format from recorded-shape fixtures: tests never reach the internet.
+ * Paths are matched with their query string first (YouTube channel feeds differ only by it), then alone.
+ */
+export async function startFakeFeedServer(): Promise<FakeFeedServer> {
+  const answers = new Map<string, FakeAnswer>();
+  const requests: URL[] = [];
+  const hanging = new Set<http.ServerResponse>();
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    requests.push(url);
+    const answer = answers.get(`${url.pathname}${url.search}`) ?? answers.get(url.pathname);
+    if (!answer) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+      return;
+    }
+    if ('hang' in answer) {
+      hanging.add(response);
+      return;
+    }
+    response.writeHead(answer.status ?? 200, { 'content-type': answer.type }).end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    answers,
+    requests,
+    async close() {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

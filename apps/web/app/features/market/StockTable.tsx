@@ -1,0 +1,102 @@
+import { listStocks, marketDataNotLoadedCode, type StockRow } from '@hurryup/contracts/market';
+import { useState } from 'react';
+import { ApiError, callApi } from '../../shared/api-client.ts';
+import { MarketDataNotLoaded } from '../../shared/MarketDataNotLoaded.tsx';
+import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
+import { formatLevel, type MarketLoad } from './market-load.ts';
+import { useRefresh } from './use-refresh.ts';
+import './market.css';
+
+/** tools-and-trading.md section 9: the stock table refreshes every 300000 ms. */
+export const stockTableRefreshMs = 300_000;
+const failedText = 'Failed to fetch stock data.';
+
+/** Change is 'parsed as a decimal number, 0 if not parseable, shown to 2 decimals'. */
+const changeOf = (row: StockRow) => (Number.isFinite(Number(row.change)) ? Number(row.change) : 0);
+
+/** The live stock table (/daylow): NIFTY 50 stocks, Change% sortable both ways, refreshed every 5 minutes. */
+export function StockTable({ initial }: { initial: MarketLoad<StockRow[]> }) {
+  const [load, setLoad] = useState(initial);
+  const [order, setOrder] = useState<'ascending' | 'descending' | undefined>(undefined);
+
+  useRefresh(async (signal) => {
+    try {
+      setLoad({ state: 'ok', data: await callApi(listStocks, {}, { signal }) });
+    } catch (error) {
+      if (signal.aborted) return;
+      if (error instanceof ApiError && error.code === marketDataNotLoadedCode)
+        setLoad({ state: 'not-loaded', message: error.message });
+      else setLoad({ state: 'failed', message: failedText });
+    }
+  }, stockTableRefreshMs);
+
+  const rows = load.state === 'ok' ? [...load.data] : [];
+  if (order)
+    rows.sort((a, b) => (order === 'ascending' ? changeOf(a) - changeOf(b) : changeOf(b) - changeOf(a)));
+  const asOf = rows
+    .map((r) => r.asOf)
+    .sort()
+    .at(-1);
+
+  return (
+    <section className="page" aria-labelledby="daylow-heading">
+      <h1 id="daylow-heading">Live Stock Table</h1>
+      <TradingDisclaimer />
+      {load.state === 'not-loaded' ? (
+        <MarketDataNotLoaded message={load.message} />
+      ) : (
+        <>
+          {asOf && <p className="as-of">NIFTY 50 stocks, prices as of {asOf}.</p>}
+          <div className="market-table-wrap">
+            <table className="market-table">
+              <thead>
+                <tr>
+                  <th scope="col">Symbol</th>
+                  <th scope="col">Current Price</th>
+                  <th scope="col">Day High</th>
+                  <th scope="col">Day Low</th>
+                  <th scope="col" aria-sort={order ?? 'none'}>
+                    <button
+                      type="button"
+                      className="market-table__sort"
+                      onClick={() => setOrder(order === 'ascending' ? 'descending' : 'ascending')}
+                    >
+                      Change%
+                      <span aria-hidden="true">
+                        {order === 'ascending' ? ' ▲' : order === 'descending' ? ' ▼' : ' ↕'}
+                      </span>
+                    </button>
+                  </th>
+                  <th scope="col">Rating</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={6}>{load.state === 'ok' ? 'No stock data available.' : failedText}</td>
+                  </tr>
+                ) : (
+                  rows.map((row) => {
+                    const change = changeOf(row);
+                    return (
+                      <tr key={row.symbol}>
+                        <td>{row.symbol}</td>
+                        <td>{formatLevel(row.price)}</td>
+                        <td>{formatLevel(row.high)}</td>
+                        <td>{formatLevel(row.low)}</td>
+                        <td className={change > 0 ? 'change--up' : change < 0 ? 'change--down' : undefined}>
+                          {change.toFixed(2)}
+                        </td>
+                        <td>{row.rating}</td>
+                      </tr>
+                    );
+                  })
+                )}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,332 @@
+import { z } from 'zod';
+import { defineCall } from './api-call.ts';
+
+/**
+ * The error code of every market call when the database has no market data yet (a fresh machine that is
+ * offline): the trading pages show their 'market data not loaded' state on it.
+ */
+export const marketDataNotLoadedCode = 'MARKET_DATA_NOT_LOADED';
+
+const isoDay = z.string().describe('YYYY-MM-DD, India date');
+const asOfField = isoDay.describe('The trading date the values belong to (YYYY-MM-DD, India date)');
+
+// ---------- Event calendar (seed content, CSV imports) ----------
+
+export const marketEventKinds = ['rbi', 'usfed', 'budget', 'holiday', 'election', 'results'] as const;
+export type MarketEventKind = (typeof marketEventKinds)[number];
+
+/** One dated event of the calendar, as files (seed content and `date,event,kind,impact` CSVs) write it. */
+export const marketEventInputSchema = z
+  .object({
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be written YYYY-MM-DD.')
+      .refine((value) => {
+        const date = new Date(`${value}T00:00:00Z`);
+        return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+      }, 'This date does not exist.'),
+    event: z.string().trim().min(1, 'Event is required.').max(300, 'Event must be at most 300 characters.'),
+    kind: z.enum(marketEventKinds, { error: `Kind must be one of ${marketEventKinds.join(', ')}.` }),
+    impact: z.string().trim().min(1, 'Impact is required.').max(30, 'Impact must be at most 30 characters.'),
+  })
+  .strict();
+export type MarketEventInput = z.output<typeof marketEventInputSchema>;
+
+// ---------- Financial data ----------
+
+export const financialDataSchema = z
+  .object({
+    status: z.literal('success'),
+    data: z.object({
+      'Nifty Index': z.number().describe('NIFTY 50 level'),
+      'India VIX': z.number().describe('India VIX level'),
+    }),
+    live: z.boolean().describe('True for a live quote during market hours, false for the last close'),
+    marketOpen: z
+      .boolean()
+      .describe('Whether the NSE session is open now (India 09:00-15:30 on a trading day)'),
+    asOf: z.string().describe('The date of the close (YYYY-MM-DD), or the time of the live quote (ISO)'),
+  })
+  .meta({ id: 'FinancialData' });
+export type FinancialData = z.infer<typeof financialDataSchema>;
+
+export const getFinancialData = defineCall({
+  method: 'GET',
+  path: '/api/financial-data',
+  operationId: 'getFinancialData',
+  summary:
+    'NIFTY 50 and India VIX: live during market hours (India 09:00-15:30 on trading days), else the last close',
+  tag: 'market',
+  access: 'public',
+  status: 200,
+  response: financialDataSchema,
+  errors: [503],
+});
+
+// ---------- Technical summary (TradingView-style) ----------
+
+const labelItem = z.object({ name: z.string().describe('Sell, Neutral or Buy, or a count written as text') });
+const summaryList = z
+  .array(labelItem)
+  .describe('Alternating label items (Sell, Neutral, Buy) and count items');
+
+export const tradingViewDataSchema = z
+  .object({
+    summary: summaryList.describe('All 26 votes: Sell, count, Neutral, count, Buy, count'),
+    oscillators: summaryList,
+    movingAverages: summaryList,
+    symbol: z.string(),
+    rating: z.string().describe('Strong Sell, Sell, Neutral, Buy or Strong Buy'),
+    asOf: asOfField,
+  })
+  .meta({ id: 'TradingViewData' });
+export type TradingViewData = z.infer<typeof tradingViewDataSchema>;
+
+export const getTradingViewData = defineCall({
+  method: 'GET',
+  path: '/api/tradingview',
+  operationId: 'getTradingViewData',
+  summary:
+    'The technical summary of NIFTY 50 (TradingView-style Technical Ratings) from the stored daily bars',
+  tag: 'market',
+  access: 'public',
+  status: 200,
+  response: tradingViewDataSchema,
+  errors: [503],
+});
+
+// ---------- Daily news line ----------
+
+export const dailyNewsSchema = z
+  .object({ news: z.string().describe('A one-paragraph market summary'), asOf: asOfField })
+  .meta({ id: 'DailyNews' });
+export type DailyNews = z.infer<typeof dailyNewsSchema>;
+
+export const getDailyNews = defineCall({
+  method: 'GET',
+  path: '/api/daily-news',
+  operationId: 'getDailyNews',
+  summary:
+    'A one-paragraph market summary written from the latest data: index levels and changes, VIX, the next event',
+  tag: 'market',
+  access: 'public',
+  status: 200,
+  response: dailyNewsSchema,
+  errors: [503],
+});
+
+// ---------- Stock table ----------
+
+export const stockRowSchema = z
+  .object({
+    symbol: z.string(),
+    price: z.number().describe('Last price (the live quote in market hours, else the last close)'),
+    high: z.number().describe('Day high'),
+    low: z.number().describe('Day low'),
+    change: z.number().describe('Change from the previous close, percent'),
+    rating: z.string().describe('Technical rating: Strong Sell, Sell, Neutral, Buy or Strong Buy'),
+    asOf: asOfField,
+  })
+  .meta({ id: 'StockRow' });
+export type StockRow = z.infer<typeof stockRowSchema>;
+
+export const stockSymbolsQuerySchema = z
+  .object({
+    symbols: z
+      .string()
+      .regex(
+        /^[A-Z0-9][A-Z0-9&-]{0,19}(,[A-Z0-9][A-Z0-9&-]{0,19}){0,49}$/,
+        'Symbols must be NSE symbols in capitals separated by commas, e.g. TCS,INFY,M&M.',
+      )
+      .optional()
+      .describe('Only these NIFTY 50 stocks (comma-separated); every one when absent'),
+  })
+  .strict();
+
+export const listStocks = defineCall({
+  method: 'GET',
+  path: '/api/stocks',
+  operationId: 'listStocks',
+  summary: 'The NIFTY 50 stocks: price, day high and low, change % and technical rating',
+  tag: 'market',
+  access: 'public',
+  query: stockSymbolsQuerySchema,
+  status: 200,
+  response: z.array(stockRowSchema).meta({ id: 'StockRows' }),
+  errors: [400, 404, 503],
+});
+
+// ---------- Indicators ----------
+
+export const indicatorsSchema = z
+  .object({
+    nifty: z.number().describe('NIFTY 50 close'),
+    rsi: z.number().describe("Wilder's RSI(14) of NIFTY 50, 2 decimals"),
+    vix: z.number().describe('India VIX close'),
+    oiChange: z.number().optional().describe('Open-interest change %, only where open-interest data exists'),
+    asOf: asOfField,
+  })
+  .meta({ id: 'Indicators' });
+export type Indicators = z.infer<typeof indicatorsSchema>;
+
+export const getIndicators = defineCall({
+  method: 'GET',
+  path: '/api/indicators',
+  operationId: 'getIndicators',
+  summary:
+    "NIFTY 50, its Wilder's RSI(14) and India VIX from the last close (oiChange where open interest exists)",
+  tag: 'market',
+  access: 'public',
+  status: 200,
+  response: indicatorsSchema,
+  errors: [503],
+});
+
+const deviceIdSchema = z
+  .string({ error: 'device_id is required.' })
+  .regex(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    'device_id must be the UUID kept in local storage.',
+  )
+  .transform((value) => value.toLowerCase());
+
+const finite = (field: string) =>
+  z.number({ error: `${field} must be a number.` }).refine(Number.isFinite, `${field} must be a number.`);
+
+export const saveIndicatorsBodySchema = z
+  .object({
+    device_id: deviceIdSchema,
+    nifty: finite('nifty').refine((v) => v > 0 && v < 1_000_000, 'nifty must be between 0 and 1000000.'),
+    rsi: finite('rsi').refine((v) => v >= 0 && v <= 100, 'rsi must be between 0 and 100.'),
+    vix: finite('vix').refine((v) => v >= 0 && v <= 200, 'vix must be between 0 and 200.'),
+    oiChange: finite('oiChange')
+      .refine((v) => v >= -1000 && v <= 1000, 'oiChange must be between -1000 and 1000.')
+      .optional(),
+  })
+  .strict();
+
+export const savedIndicatorsSchema = z
+  .object({
+    nifty: z.number(),
+    rsi: z.number(),
+    vix: z.number(),
+    oiChange: z.number().optional(),
+    savedAt: z.string().describe('ISO timestamp'),
+  })
+  .meta({ id: 'SavedIndicators' });
+
+export const saveIndicators = defineCall({
+  method: 'POST',
+  path: '/api/indicators/save',
+  operationId: 'saveIndicators',
+  summary: "Saves this device's indicator values (the signal view's save mode)",
+  tag: 'market',
+  access: 'public',
+  body: saveIndicatorsBodySchema,
+  status: 201,
+  response: savedIndicatorsSchema,
+  errors: [400],
+});
+
+export const getSavedIndicators = defineCall({
+  method: 'GET',
+  path: '/api/indicators/saved',
+  operationId: 'getSavedIndicators',
+  summary: 'The indicator values this device saved last',
+  tag: 'market',
+  access: 'public',
+  query: z.object({ device_id: deviceIdSchema }).strict(),
+  status: 200,
+  response: savedIndicatorsSchema,
+  errors: [400, 404],
+});
+
+// ---------- Options assistant, simple view ----------
+
+export const optionSuggestionSchema = z
+  .object({
+    nifty: z.number(),
+    rsi: z.number(),
+    vix: z.number(),
+    suggestion: z.string().describe('What the documented rules suggest, with strikes'),
+    rule: z.string().describe('Which rule matched and the values that matched it'),
+    asOf: asOfField,
+  })
+  .meta({ id: 'OptionSuggestion' });
+export type OptionSuggestion = z.infer<typeof optionSuggestionSchema>;
+
+export const getOptionSuggestions = defineCall({
+  method: 'GET',
+  path: '/api/option_suggestions',
+  operationId: 'getOptionSuggestions',
+  summary: 'NIFTY 50, RSI(14), India VIX and an options suggestion from documented rules',
+  tag: 'market',
+  access: 'public',
+  status: 200,
+  response: optionSuggestionSchema,
+  errors: [503],
+});
+
+// ---------- Breakout / breakdown alert ----------
+
+const barInputSchema = z
+  .object({
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be written YYYY-MM-DD.'),
+    open: finite('open'),
+    high: finite('high'),
+    low: finite('low'),
+    close: finite('close'),
+    volume: finite('volume').optional(),
+  })
+  .strict();
+
+export const breakoutRequestSchema = z
+  .object({
+    data: z
+      .array(barInputSchema)
+      .max(1000, 'data may hold at most 1000 bars.')
+      .default([])
+      .describe('Daily bars to test, oldest first; empty means the stored bars of `symbol`'),
+    symbol: z
+      .string()
+      .regex(/^[A-Z0-9][A-Z0-9 &-]{0,39}$/, 'symbol must be an index or NSE symbol in capitals.')
+      .optional()
+      .describe('NIFTY 50 when absent'),
+  })
+  .strict();
+
+export const breakoutAlertSchema = z
+  .discriminatedUnion('status', [
+    z.object({
+      status: z.literal('alert'),
+      type: z.enum(['breakout', 'breakdown']),
+      confidence: z.number().describe('Percent'),
+      volumeSpike: z.boolean(),
+      pattern: z.string(),
+      reason: z.string(),
+      symbol: z.string(),
+      asOf: asOfField,
+    }),
+    z.object({
+      status: z.literal('no_alert'),
+      reason: z.string(),
+      symbol: z.string(),
+      asOf: asOfField,
+    }),
+  ])
+  .meta({ id: 'BreakoutAlert' });
+export type BreakoutAlert = z.infer<typeof breakoutAlertSchema>;
+
+export const checkBreakout = defineCall({
+  method: 'POST',
+  path: '/api/alerts/breakout',
+  operationId: 'checkBreakout',
+  summary:
+    'A breakout or breakdown: a close beyond the 20-day high or low, confirmed by volume where it exists',
+  tag: 'market',
+  access: 'public',
+  body: breakoutRequestSchema,
+  status: 200,
+  response: breakoutAlertSchema,
+  errors: [400, 404, 503],
+});
