@@ -1,19 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, adminToken } from '../../../test/admin.ts';
+import { contentFolder, importContent, importProblems } from '../../../test/content-folder.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ContentImportError, importContentFolder } from '../content-import/import-content.ts';
 
 let t: TestApp;
-const folders: string[] = [];
+const folders: (() => void)[] = [];
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_TOKEN: adminToken });
 });
 afterAll(async () => {
   await t.close();
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  for (const remove of folders) remove();
 });
 
 const image = (over: Record<string, unknown> = {}) => ({
@@ -31,11 +28,9 @@ const admin = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<
     : t.app.inject({ method, url, headers: adminHeaders, payload });
 
 function devbitFile(json: unknown): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-devbit-'));
-  folders.push(root);
-  fs.mkdirSync(path.join(root, 'gallery'));
-  fs.writeFileSync(path.join(root, 'gallery/devbit.json'), JSON.stringify(json));
-  return root;
+  const folder = contentFolder({ 'gallery/devbit.json': json });
+  folders.push(folder.remove);
+  return folder.root;
 }
 
 describe('DevBit gallery', () => {
@@ -55,7 +50,7 @@ describe('DevBit gallery', () => {
         image({ category: undefined, id: 1 }),
       ],
     });
-    expect(await importContentFolder(t.database.db, t.app.site.contentKinds, folder)).toMatchObject({
+    expect(await importContent(t, folder)).toMatchObject({
       'gallery/devbit.json': { created: 3, updated: 0 },
     });
     const first = (await t.app.inject({ method: 'GET', url: '/api/imgsDev' })).json();
@@ -68,7 +63,7 @@ describe('DevBit gallery', () => {
       width: 1200,
       height: 675,
     });
-    expect(await importContentFolder(t.database.db, t.app.site.contentKinds, folder)).toMatchObject({
+    expect(await importContent(t, folder)).toMatchObject({
       'gallery/devbit.json': { created: 0, updated: 3 },
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/imgsDev' })).json()).toEqual(first);
@@ -84,9 +79,7 @@ describe('DevBit gallery', () => {
       'Bad Category!': [image({ category: undefined, id: 10, url: '/content/images/devbit/x.png' })],
       git: [image({ category: undefined, id: 11, url: '/content/images/devbit/y.png', width: 0 })],
     });
-    const error = await importContentFolder(t.database.db, t.app.site.contentKinds, folder).catch((e) => e);
-    expect(error).toBeInstanceOf(ContentImportError);
-    const lines = (error as ContentImportError).problems.map((p) => `${p.file}: ${p.field}: ${p.message}`);
+    const lines = await importProblems(t, folder);
     expect(lines).toEqual(
       expect.arrayContaining([
         'gallery/devbit.json[0]: url: Must be a site image path like /content/images/gallery/x.png or an https URL.',
@@ -99,14 +92,9 @@ describe('DevBit gallery', () => {
       'linux',
     ]);
     const notAnObject = devbitFile([image()]);
-    const refused = await importContentFolder(t.database.db, t.app.site.contentKinds, notAnObject).catch(
-      (e) => e,
-    );
-    expect((refused as ContentImportError).problems[0]).toMatchObject({
-      file: 'gallery/devbit.json',
-      field: 'file',
-      message: 'must be an object keyed by category, each value a list of images',
-    });
+    expect(await importProblems(t, notAnObject)).toEqual([
+      'gallery/devbit.json: file: must be an object keyed by category, each value a list of images',
+    ]);
   });
 
   it('is managed by the operator: create, replace, delete, with readable refusals', async () => {

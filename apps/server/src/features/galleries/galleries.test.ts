@@ -1,19 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, adminToken } from '../../../test/admin.ts';
+import { contentFolder, importContent, importProblems } from '../../../test/content-folder.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ContentImportError, importContentFolder } from '../content-import/import-content.ts';
 
 let t: TestApp;
-const folders: string[] = [];
+const folders: (() => void)[] = [];
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_TOKEN: adminToken, PUBLIC_BASE_URL: 'https://hurryup.example' });
 });
 afterAll(async () => {
   await t.close();
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  for (const remove of folders) remove();
 });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
@@ -49,14 +46,12 @@ const story = (id: number, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function contentFolder(files: Record<string, unknown>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-gallery-'));
-  folders.push(root);
-  fs.mkdirSync(path.join(root, 'gallery'));
-  for (const [name, value] of Object.entries(files)) {
-    fs.writeFileSync(path.join(root, 'gallery', name), JSON.stringify(value));
-  }
-  return root;
+function galleryFolder(files: Record<string, unknown>): string {
+  const folder = contentFolder(
+    Object.fromEntries(Object.entries(files).map(([name, value]) => [`gallery/${name}`, value])),
+  );
+  folders.push(folder.remove);
+  return folder.root;
 }
 
 describe('galleries', () => {
@@ -69,12 +64,12 @@ describe('galleries', () => {
   });
 
   it('import images, videos and web stories from gallery/*.json; again changes nothing', async () => {
-    const folder = contentFolder({
+    const folder = galleryFolder({
       'images.json': [image(1, 'one'), image(2, 'two'), image(3, 'three')],
       'videos.json': [video(1), video(2)],
       'webstories.json': [story(1), story(2, { thumbnailUrl: undefined }), story(3)],
     });
-    const first = await importContentFolder(t.database.db, t.app.site.contentKinds, folder);
+    const first = await importContent(t, folder);
     expect(first).toMatchObject({
       'gallery/images.json': { created: 3, updated: 0 },
       'gallery/videos.json': { created: 2, updated: 0 },
@@ -83,7 +78,7 @@ describe('galleries', () => {
     const before = await Promise.all(
       ['/api/images', '/api/videos', '/api/webstories'].map(async (u) => (await get(u)).json()),
     );
-    const second = await importContentFolder(t.database.db, t.app.site.contentKinds, folder);
+    const second = await importContent(t, folder);
     expect(second).toMatchObject({ 'gallery/images.json': { created: 0, updated: 3 } });
     const after = await Promise.all(
       ['/api/images', '/api/videos', '/api/webstories'].map(async (u) => (await get(u)).json()),
@@ -203,13 +198,11 @@ describe('galleries', () => {
   });
 
   it('refuse a bad import whole, naming file, item and field', async () => {
-    const folder = contentFolder({
+    const folder = galleryFolder({
       'images.json': [image(1, 'one'), { ...image(2, 'two'), alt: '' }, image(3, 'one')],
       'webstories.json': { not: 'a list' },
     });
-    const error = await importContentFolder(t.database.db, t.app.site.contentKinds, folder).catch((e) => e);
-    expect(error).toBeInstanceOf(ContentImportError);
-    const lines = (error as ContentImportError).problems.map((p) => `${p.file}: ${p.field}: ${p.message}`);
+    const lines = await importProblems(t, folder);
     expect(lines).toEqual(
       expect.arrayContaining([
         'gallery/images.json[1]: alt: Alt text must be at least 3 characters.',
