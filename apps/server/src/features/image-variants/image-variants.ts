@@ -10,6 +10,9 @@ import {
 } from '@hurryup/contracts/site-image';
 import sharp, { type Sharp } from 'sharp';
 
+// One libvips thread: copies are made beside visitors' requests, on machines with few cores.
+sharp.concurrency(1);
+
 // Quality settings chosen by eye on the seed infographics: text stays crisp, files are a fifth of the PNG.
 const encoders: Record<VariantFormat, (image: Sharp) => Sharp> = {
   avif: (image) => image.avif({ quality: 55, effort: 2 }),
