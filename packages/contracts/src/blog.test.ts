@@ -55,12 +55,14 @@ describe('blogInputSchema', () => {
 });
 
 describe('dates', () => {
-  it('refuses impossible times and keeps years before 100 right', () => {
+  it('refuses impossible times and dates before 1990 (years before 100 included)', () => {
     const base = { title: 'T', content: 'C', author: 'A' };
     expect(blogInputSchema.safeParse({ ...base, createdAt: '2025-01-01T25:61Z' }).success).toBe(false);
     expect(
       blogInputSchema.safeParse({ ...base, createdAt: '2025-01-01T23:59:59+05:30' }).data?.createdAt,
     ).toBe('2025-01-01T18:29:59.000Z');
-    expect(blogInputSchema.safeParse({ ...base, createdAt: '0050-01-01' }).success).toBe(true);
+    expect(blogInputSchema.safeParse({ ...base, createdAt: '0050-01-01' }).error?.issues[0]?.message).toBe(
+      'The date must be between 1990-01-01 and tomorrow.',
+    );
   });
 });

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { defineAdminCrudCalls } from './admin-crud.ts';
 import { defineCall } from './api-call.ts';
 import { isoDateInputSchema } from './dates.ts';
-import { cleanText, maxInt32 } from './text.ts';
+import { cleanText, isBlankText, maxInt32, requiredText } from './text.ts';
 
-const titleSchema = cleanText('Title is required.')
-  .trim()
-  .min(1, 'Title is required.')
-  .max(200, 'Title must be at most 200 characters.');
+const titleSchema = requiredText('Title is required.', {
+  length: 200,
+  message: 'Title must be at most 200 characters.',
+});
 
 export const blogSchema = z
   .object({
@@ -25,13 +25,14 @@ export type Blog = z.infer<typeof blogSchema>;
 export const blogInputSchema = z
   .object({
     title: titleSchema,
+    // Line breaks are meaningful, so the content is not trimmed; it must still show something.
     content: cleanText('Content is required.')
-      .min(1, 'Content is required.')
-      .max(50_000, 'Content must be at most 50000 characters.'),
-    author: cleanText('Author is required.')
-      .trim()
-      .min(1, 'Author is required.')
-      .max(100, 'Author must be at most 100 characters.'),
+      .max(50_000, 'Content must be at most 50000 characters.')
+      .refine((value) => !isBlankText(value), 'Content is required.'),
+    author: requiredText('Author is required.', {
+      length: 100,
+      message: 'Author must be at most 100 characters.',
+    }),
     createdAt: isoDateInputSchema,
     order: z
       .number({ error: 'Order must be a whole number.' })

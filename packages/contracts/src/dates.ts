@@ -1,8 +1,13 @@
 import { z } from 'zod';
 
+/** The earliest date content may carry: nothing on the site is older, and year 0 renders as nonsense. */
+export const earliestContentDate = '1990-01-01';
+const dayMs = 86_400_000;
+
 /**
  * A calendar date (YYYY-MM-DD) or a full ISO-8601 timestamp, checked to be a real date (no 30 February),
- * normalised to an ISO timestamp in UTC.
+ * between 1990-01-01 and one day after now (a later date would pin an item to the top of every list and
+ * feed), normalised to an ISO timestamp in UTC.
  */
 export const isoDateInputSchema = z
   .string()
@@ -19,4 +24,9 @@ export const isoDateInputSchema = z
     return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   }, 'This date does not exist.')
   .refine((value) => !Number.isNaN(Date.parse(value)), 'This date does not exist.')
-  .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value).toISOString());
+  .meta({ examples: ['2025-01-31', '2025-01-31T09:30:00Z'] })
+  .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value).toISOString())
+  .refine(
+    (iso) => iso >= `${earliestContentDate}T00:00:00.000Z` && Date.parse(iso) <= Date.now() + dayMs,
+    `The date must be between ${earliestContentDate} and tomorrow.`,
+  );

@@ -3,15 +3,8 @@ import { defineAdminCrudCalls } from './admin-crud.ts';
 import { defineCall } from './api-call.ts';
 import { isoDateInputSchema } from './dates.ts';
 import { wholeNumberText } from './numbers.ts';
-import { cleanText } from './text.ts';
-
-const sitePathOrUrl = cleanText()
-  .trim()
-  .max(2000)
-  .regex(
-    /^(\/[^\s]*|https?:\/\/[^\s]+)$/,
-    'Must be a site path like /content/images/x.png or an http(s) URL.',
-  );
+import { sitePathOrUrlSchema as sitePathOrUrl } from './site-path.ts';
+import { cleanText, isBlankText, requiredText } from './text.ts';
 
 export const postTableSchema = z
   .object({
@@ -61,10 +54,10 @@ export const postListSchema = z.array(postSchema).meta({ id: 'PostList' });
 export const postInputSchema = z
   .object({
     id: z.number().int().positive().optional().describe('Only in imports: keeps ids stable across imports'),
-    title: cleanText('Title is required.')
-      .trim()
-      .min(1, 'Title is required.')
-      .max(200, 'Title must be at most 200 characters.')
+    title: requiredText('Title is required.', {
+      length: 200,
+      message: 'Title must be at most 200 characters.',
+    })
       // '/post/..' would be read as a path step and '/post/x.data' as a data request.
       .refine((t) => t !== '.' && t !== '..', 'A title cannot be just dots.')
       .refine((t) => !t.endsWith('.data'), 'A title cannot end with ".data".'),
@@ -83,7 +76,7 @@ export const postInputSchema = z
   .strict()
   .superRefine((post, ctx) => {
     const body = post.content ?? post.text;
-    const hasBody = body !== undefined && body.trim() !== '';
+    const hasBody = body !== undefined && !isBlankText(body);
     const hasSections = post.contentArray !== undefined && post.contentArray.length > 0;
     if (post.content !== undefined && post.text !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['text'], message: 'Give content or text, not both.' });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { errorCodes } from '@hurryup/contracts/errors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { coreMigrations } from '../db/core-migrations.ts';
@@ -7,7 +8,16 @@ import { migrateToLatest } from '../db/migrate.ts';
 import type { PortableMigration } from '../db/portable-migration.ts';
 import { registerErrorHandling } from '../plugins/errors.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
+import {
+  answerClientError,
+  answerConnect,
+  answerUnmetExpectation,
+  registerRequestChecks,
+  registerResponseHeaders,
+  registerStrictJsonParser,
+} from '../plugins/request-hardening.ts';
 import { registerSecurity } from '../plugins/security.ts';
+import { registerAdminGate } from '../shared/admin-auth.ts';
 import type { Config } from '../shared/config.ts';
 import type { Feature } from '../shared/feature.ts';
 import { sendError } from '../shared/send-error.ts';
@@ -60,6 +70,7 @@ function rewriteMalformedUrl(request: { url?: string }): string {
     return url;
   } catch {
     if (pathname === '/api' || pathname.startsWith('/api/')) return url;
+    // The request checks then redirect there (plugins/request-hardening.ts).
     return pathname.startsWith('/post/') ? '/post/' : '/page-not-found';
   }
 }
@@ -85,23 +96,32 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Keep-alive sockets would otherwise hold a graceful shutdown open until they time out.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 2048 },
+    // A client that sends nothing for this long is disconnected; one that sends too slowly to finish its
+    // request in time is answered 408 (Fastify's default 0 would also switch off Node's own limit).
+    connectionTimeout: config.idleTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      // Checked in an onRequest hook instead, so the answer has the uniform body (Node's own is empty).
+      requireHostHeader: false,
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      // How often Node looks for requests past their time; its default 30 s would blur short limits.
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.requestTimeoutMs / 4)),
+    },
+    clientErrorHandler: answerClientError,
     rewriteUrl: rewriteMalformedUrl,
     frameworkErrors: (error, _request, reply) => {
       const known = error.code === 'FST_ERR_BAD_URL';
       return sendError(reply, 400, {
         error: known ? 'The request URL is not valid.' : 'The request is not valid.',
-        code: known ? 'BAD_URL' : 'BAD_REQUEST',
+        code: known ? errorCodes.badUrl : 'BAD_REQUEST',
       });
     },
   });
+  app.server.on('checkExpectation', answerUnmetExpectation);
+  app.server.on('connect', answerConnect);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // A Host header that cannot form a URL would make the page renderer throw.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!URL.canParse(`http://${request.host}/`)) {
-      return sendError(reply, 400, { error: 'The Host header is not valid.', code: 'BAD_HOST' });
-    }
-  });
+  registerStrictJsonParser(app);
 
   let closing = false;
   app.addHook('preClose', async () => {
@@ -125,6 +145,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   registerErrorHandling(app);
   await registerSecurity(app, config);
+  // After the rate limit, so that refused and redirected paths count against it too.
+  registerRequestChecks(app);
+  registerResponseHeaders(app);
+  registerAdminGate(app, config);
   await registerOpenApi(app, config);
 
   for (const feature of features) await app.register(feature.plugin, { database, config, site });

@@ -39,6 +39,16 @@ const fastifyCodes: Record<string, { status: number; code: string; message: stri
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'BAD_REQUEST', message: 'The request is not valid.' },
 };
 
+const statusCodes: Record<number, { code: string; message: string }> = {
+  403: { code: errorCodes.forbidden, message: 'This address cannot be served.' },
+  405: { code: errorCodes.methodNotAllowed, message: 'This method is not allowed here.' },
+  408: { code: errorCodes.requestTimeout, message: 'The request took too long to arrive.' },
+  416: {
+    code: errorCodes.rangeNotSatisfiable,
+    message: 'The requested range is outside the file.',
+  },
+};
+
 function fieldMessages(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
   if (!hasZodFastifySchemaValidationErrors(error)) return fields;
@@ -83,9 +93,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Errors of plugins (the static file server's 403 and 416, say) carry a status but no code of ours.
+      const byStatus = statusCodes[error.statusCode];
       return sendError(reply, error.statusCode, {
-        error: error.message,
-        code: error.code ?? 'BAD_REQUEST',
+        error: byStatus?.message ?? error.message,
+        code: byStatus?.code ?? 'BAD_REQUEST',
       });
     } else {
       request.log.error({ err: error }, 'unhandled error');

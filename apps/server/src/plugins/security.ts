@@ -65,8 +65,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     global: true,
     max: config.rateLimitMax,
     timeWindow: '1 minute',
-    // Hashed build files and the health probe are cheap and must never be throttled.
-    allowList: (request) => request.url.startsWith('/assets/') || request.url === '/api/health',
+    // Hashed build files and the health probe are cheap and must never be throttled. The exemption goes by
+    // the route that matched (each built file has its own), never by the raw URL: `/assets/../blog` reaches
+    // the page renderer.
+    allowList: (request) =>
+      request.routeOptions.url?.startsWith('/assets/') === true || request.url === '/api/health',
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,

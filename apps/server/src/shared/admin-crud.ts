@@ -1,7 +1,6 @@
 import type { AdminCrudCalls } from '@hurryup/contracts/admin-crud';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { requireAdminToken } from './admin-auth.ts';
 import { registerCall } from './register-call.ts';
 
 interface CrudService<Input, Output> {
@@ -10,12 +9,9 @@ interface CrudService<Input, Output> {
   delete(id: number): Promise<void>;
 }
 
-// Few legitimate calls, and a guessed token should not get many tries.
-const adminRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
-
 /**
- * Registers the operator's create / replace / delete calls for one kind of content, guarded by the admin
- * token. Without ADMIN_TOKEN the admin API does not exist: nothing is registered, so its paths are the API's
+ * Registers the operator's create / replace / delete calls for one kind of content, behind the admin gate
+ * (token and admin rate limits, shared by every admin route: shared/admin-auth.ts). Without ADMIN_TOKEN the admin API does not exist: nothing is registered, so its paths are the API's
  * 404 and absent from the OpenAPI document.
  */
 export async function registerAdminCrud<Input extends z.ZodType, Output extends z.ZodType>(
@@ -26,25 +22,14 @@ export async function registerAdminCrud<Input extends z.ZodType, Output extends 
 ) {
   if (!adminToken) return;
   await app.register(async (admin) => {
-    requireAdminToken(admin, adminToken);
-    const config = adminRateLimit;
-    registerCall(admin, calls.create, ({ body }) => service.create(body as z.output<Input>), { config });
-    registerCall(
-      admin,
-      calls.replace,
-      ({ params, body }) => service.update(params.id, body as z.output<Input>),
-      {
-        config,
-      },
+    admin.adminGate.guard(admin);
+    registerCall(admin, calls.create, ({ body }) => service.create(body as z.output<Input>));
+    registerCall(admin, calls.replace, ({ params, body }) =>
+      service.update(params.id, body as z.output<Input>),
     );
-    registerCall(
-      admin,
-      calls.delete,
-      async ({ params }) => {
-        await service.delete(params.id);
-        return null;
-      },
-      { config },
-    );
+    registerCall(admin, calls.delete, async ({ params }) => {
+      await service.delete(params.id);
+      return null;
+    });
   });
 }

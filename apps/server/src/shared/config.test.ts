@@ -26,7 +26,26 @@ describe('loadConfig', () => {
       logLevel: 'info',
       ads: { clientId: undefined, slots: {} },
       analyticsId: undefined,
+      idleTimeoutMs: 30_000,
+      requestTimeoutMs: 300_000,
+      adminFailureLimit: 10,
+      adminRateLimit: 300,
     });
+  });
+
+  it('refuses timeouts and admin limits that would switch the protection off', () => {
+    const problems = problemsOf({
+      IDLE_TIMEOUT_MS: '0',
+      REQUEST_TIMEOUT_MS: 'soon',
+      ADMIN_FAILURE_LIMIT: '0',
+      ADMIN_RATE_LIMIT: '-5',
+    });
+    expect(problems.map((p) => p.split(':')[0])).toEqual([
+      'IDLE_TIMEOUT_MS',
+      'REQUEST_TIMEOUT_MS',
+      'ADMIN_FAILURE_LIMIT',
+      'ADMIN_RATE_LIMIT',
+    ]);
   });
 
   it('derives the public URL from the port and trims a trailing slash', () => {

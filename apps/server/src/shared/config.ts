@@ -73,6 +73,11 @@ const envSchema = z
     LOG_LEVEL: z.enum(logLevels).default('info'),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+    IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    // Enough for a 10 MB upload at about 300 kbit/s, a slow mobile uplink.
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
+    ADMIN_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
+    ADMIN_RATE_LIMIT: z.coerce.number().int().positive().default(300),
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
     ADS_CLIENT_ID: z.preprocess(
       emptyToUndefined,
@@ -170,6 +175,10 @@ const envSchema = z
     logLevel: env.LOG_LEVEL,
     rateLimitMax: env.RATE_LIMIT_MAX,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    idleTimeoutMs: env.IDLE_TIMEOUT_MS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    adminFailureLimit: env.ADMIN_FAILURE_LIMIT,
+    adminRateLimit: env.ADMIN_RATE_LIMIT,
     trustProxy: env.TRUST_PROXY === 'true',
     ads: {
       clientId: env.ADS_CLIENT_ID,

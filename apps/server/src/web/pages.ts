@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { errorCodes } from '@hurryup/contracts/errors';
 import { appContext } from '@hurryup/web/load-context';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import type { Config } from '../shared/config.ts';
+import { sendError } from '../shared/send-error.ts';
 import type { SiteRegistry } from '../shared/site-registry.ts';
 
 const webRoot = path.dirname(createRequire(import.meta.url).resolve('@hurryup/web/package.json'));
@@ -23,6 +25,21 @@ export class MissingWebBuildError extends Error {
     );
   }
 }
+
+/**
+ * Pages are read, never written to: other methods get 405 before the renderer sees them (it would answer 500
+ * to TRACE and log a stack trace for every PUT or POST).
+ */
+const pageRouteOptions = {
+  async onRequest(request: FastifyRequest, reply: FastifyReply) {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    reply.header('allow', 'GET, HEAD');
+    return sendError(reply, 405, {
+      error: `Pages answer GET and HEAD, not ${request.method}.`,
+      code: errorCodes.methodNotAllowed,
+    });
+  },
+};
 
 export type PagesMode = { kind: 'production' } | { kind: 'development'; vite: ViteDevServer };
 
@@ -53,7 +70,11 @@ export async function registerPages(
   };
 
   if (mode.kind === 'development') {
-    await app.register(fastifyReactRouter, { devServer: mode.vite, getLoadContext });
+    await app.register(fastifyReactRouter, {
+      devServer: mode.vite,
+      getLoadContext,
+      routeOptions: pageRouteOptions,
+    });
     return;
   }
   if (!fs.existsSync(webBuildPaths.server)) throw new MissingWebBuildError();
@@ -66,6 +87,7 @@ export async function registerPages(
     staticOptions: { preCompressed: true },
     mode: 'production',
     getLoadContext,
+    routeOptions: pageRouteOptions,
   });
   // The static pages change when the build does.
   const builtAt = fs.statSync(webBuildPaths.server).mtime.toISOString();

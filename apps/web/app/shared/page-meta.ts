@@ -35,9 +35,18 @@ export function siteFromMatches(matches: ReadonlyArray<MatchLike | undefined>): 
   return root?.site ?? fallbackSite;
 }
 
+/**
+ * The absolute URL of a site path (or an http(s) URL as it is). Built with `new URL` on the site's origin, and
+ * leading slashes or backslashes are dropped first, so a value like `//evil.example/a.png` can only ever name
+ * a path on this site, never another host.
+ */
 export function absoluteUrl(site: SiteSettings, pathOrUrl: string): string {
-  if (/^https?:\/\//.test(pathOrUrl)) return pathOrUrl;
-  return `${site.baseUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+  if (/^https?:\/\//i.test(pathOrUrl) && URL.canParse(pathOrUrl)) return new URL(pathOrUrl).href;
+  const path = `/${pathOrUrl.replace(/^[/\\]+/, '')}`;
+  // Error pages render before the root loader, without the site's address: the path is all there is.
+  if (!URL.canParse(site.baseUrl)) return path;
+  const base = new URL(site.baseUrl);
+  return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin).href;
 }
 
 /**

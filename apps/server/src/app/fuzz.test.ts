@@ -1,0 +1,346 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ApiCall } from '@hurryup/contracts/api-call';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken } from '../../test/admin.ts';
+import { sendRaw } from '../../test/raw-http.ts';
+import { requestValue } from '../../test/schema-arbitrary.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/*
+ * A property-based test of every API call: requests are generated from each call's request schemas in
+ * packages/contracts (so a new feature's calls join by being defined there), and random bytes, methods and
+ * paths go to the same server over a real socket. No answer may be 5xx, every error answer has the uniform
+ * body, nothing the contract refuses is accepted, and every accepted write can be read back afterwards.
+ */
+
+const callRuns = 3000;
+const rawRuns = 500;
+const contractsDir = path.resolve(import.meta.dirname, '../../../../packages/contracts/src');
+
+let t: TestApp;
+let port: number;
+const answersByStatus = new Map<string, number>();
+let generated = 0;
+const count = (status: number | string) => {
+  generated += 1;
+  answersByStatus.set(String(status), (answersByStatus.get(String(status)) ?? 0) + 1);
+};
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+const isApiCall = (value: unknown): value is ApiCall =>
+  isPlainObject(value) &&
+  typeof value.operationId === 'string' &&
+  typeof value.path === 'string' &&
+  typeof value.method === 'string';
+
+/** Every call defined in the contracts: exported alone (`listPosts`) or in a group (`postAdminCalls`). */
+async function contractCalls(): Promise<ApiCall[]> {
+  const calls = new Map<string, ApiCall>();
+  for (const file of fs.readdirSync(contractsDir).filter((f) => /(?<!\.test)\.ts$/.test(f))) {
+    const module = (await import(pathToFileURL(path.join(contractsDir, file)).href)) as Record<
+      string,
+      unknown
+    >;
+    for (const value of Object.values(module)) {
+      const candidates = isApiCall(value) ? [value] : isPlainObject(value) ? Object.values(value) : [];
+      for (const call of candidates) if (isApiCall(call)) calls.set(call.operationId, call);
+    }
+  }
+  return [...calls.values()];
+}
+
+let calls: ApiCall[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({
+    ADMIN_TOKEN: adminToken,
+    // The limits would answer most of a few thousand requests with 429 and hide everything behind them.
+    RATE_LIMIT_MAX: '1000000',
+    ADMIN_FAILURE_LIMIT: '1000000',
+    ADMIN_RATE_LIMIT: '1000000',
+    BODY_LIMIT_BYTES: '65536',
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+  calls = await contractCalls();
+});
+
+afterAll(async () => {
+  const statuses = [...answersByStatus.entries()].sort(([a], [b]) => a.localeCompare(b));
+  console.log(
+    `fuzz: ${generated} requests generated (${callRuns} from the contracts of ${calls.length} calls, ${rawRuns} raw); answers by status: ${statuses
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(', ')}`,
+  );
+  await t.close();
+});
+
+function expectUniformError(status: number, contentType: string | undefined, body: string, what: string) {
+  expect(contentType, what).toContain('application/json');
+  const parsed = JSON.parse(body) as Record<string, unknown>;
+  expect(
+    Object.keys(parsed).every((key) => ['error', 'code', 'fields'].includes(key)),
+    what,
+  ).toBe(true);
+  expect(typeof parsed.error, what).toBe('string');
+  expect(typeof parsed.code, what).toBe('string');
+  if (parsed.fields !== undefined) {
+    expect(
+      Object.values(parsed.fields as object).every((v) => typeof v === 'string'),
+      what,
+    ).toBe(true);
+  }
+  expect(status).toBeGreaterThanOrEqual(400);
+}
+
+/** The query string for generated values; arrays become repeated parameters. */
+function queryString(query: unknown): string {
+  if (!isPlainObject(query))
+    return query === undefined ? '' : `?q=${encodeURIComponent(JSON.stringify(query))}`;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined) search.append(key, typeof item === 'string' ? item : JSON.stringify(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** What the server's query parser makes of a query string: repeated keys become arrays. */
+function parsedQuery(text: string): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const previous = result[key];
+    result[key] =
+      previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+  }
+  return result;
+}
+
+const notJson = ['text/plain', 'application/xml', 'multipart/form-data; boundary=x'];
+const wrongAuth = [
+  undefined,
+  'Bearer wrong-token-0123456789',
+  `Basic ${adminToken}`,
+  `Bearer ${adminToken}x`,
+];
+
+function callRequest(call: ApiCall) {
+  return fc.record({
+    params: call.params ? requestValue(call.params) : fc.constant(undefined),
+    query: call.query ? requestValue(call.query) : fc.constant(undefined),
+    body: call.body ? requestValue(call.body) : fc.constant(undefined),
+    authorization: fc.oneof(
+      { weight: 9, arbitrary: fc.constant(`Bearer ${adminToken}`) },
+      { weight: 1, arbitrary: fc.constantFrom(...wrongAuth) },
+    ),
+    contentType: fc.oneof(
+      { weight: 12, arbitrary: fc.constant('application/json') },
+      { weight: 1, arbitrary: fc.constantFrom(...notJson) },
+    ),
+    truncated: fc.oneof(
+      { weight: 15, arbitrary: fc.constant(false) },
+      { weight: 1, arbitrary: fc.constant(true) },
+    ),
+  });
+}
+
+/** Accepted writes by resource (`posts:12`): the last answer, or null once deleted. */
+const written = new Map<string, unknown>();
+const unanswered: string[] = [];
+
+describe('a fuzz test of every API call', () => {
+  it('fuzzes every call the server serves, each defined in the contracts', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const served = new Set(
+      Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId)),
+    );
+    const defined = new Set(calls.map((call) => call.operationId));
+    // Every API route comes from a definition in the contracts, so generating from them covers them all.
+    expect([...served].filter((id) => id === undefined || !defined.has(id))).toEqual([]);
+    const notYetServed = calls.filter((call) => !served.has(call.operationId));
+    calls = calls.filter((call) => served.has(call.operationId));
+    expect(calls.length).toBeGreaterThan(0);
+    console.log(
+      `fuzz: ${calls.length} calls served and fuzzed (${calls.map((c) => c.operationId).join(', ')})` +
+        (notYetServed.length
+          ? `; defined but not served yet: ${notYetServed.map((c) => c.operationId).join(', ')}`
+          : ''),
+    );
+  });
+
+  it('never answers 5xx, always answers errors uniformly and accepts only what the contract accepts', async () => {
+    const request = fc.oneof(...calls.map((call) => callRequest(call).map((input) => ({ call, ...input }))));
+    await fc.assert(
+      fc.asyncProperty(
+        request,
+        async ({ call, params, query, body, authorization, contentType, truncated }) => {
+          const pathParams = isPlainObject(params) ? params : {};
+          const sentParams: Record<string, string> = {};
+          let paramsAsSent = true;
+          const url =
+            call.path.replace(/:(\w+)/g, (_, name: string) => {
+              const value = String(pathParams[name] ?? (params === undefined ? '' : JSON.stringify(params)));
+              sentParams[name] = value;
+              try {
+                return encodeURIComponent(value);
+              } catch {
+                // A lone surrogate has no UTF-8 form: send the bytes of one, which are not valid UTF-8.
+                paramsAsSent = false;
+                return `${encodeURIComponent(value.replace(/\p{Cs}/gu, ''))}%ED%A0%80`;
+              }
+            }) + queryString(query);
+          const json = body === undefined ? undefined : JSON.stringify(body);
+          const payload = json !== undefined && truncated ? json.slice(0, Math.floor(json.length / 2)) : json;
+          const res = await t.app.inject({
+            method: call.method,
+            url,
+            headers: {
+              ...(authorization ? { authorization } : {}),
+              ...(payload !== undefined ? { 'content-type': contentType } : {}),
+            },
+            ...(payload !== undefined ? { payload } : {}),
+          });
+          count(res.statusCode);
+          const what = `${call.method} ${url} ${payload ?? ''}`.slice(0, 300);
+          expect(res.statusCode, what).toBeLessThan(500);
+          expect([call.status, ...call.errors, 429], what).toContain(res.statusCode);
+          if (res.statusCode >= 400) {
+            expectUniformError(res.statusCode, res.headers['content-type'], res.body, what);
+            return;
+          }
+
+          // Accepted: so the request must have been valid by the contract, and the answer must match it.
+          if (call.access === 'admin') expect(authorization, what).toBe(`Bearer ${adminToken}`);
+          if (call.params) expect(paramsAsSent && call.params.safeParse(sentParams).success, what).toBe(true);
+          if (call.query)
+            expect(call.query.safeParse(parsedQuery(url.split('?')[1] ?? '')).success, what).toBe(true);
+          if (call.body) {
+            expect(truncated || notJson.includes(contentType), what).toBe(false);
+            expect(call.body.safeParse(JSON.parse(json!)).success, what).toBe(true);
+          }
+          const answer = call.status === 204 ? null : res.json();
+          if (call.status !== 204) expect(call.response.safeParse(answer).success, what).toBe(true);
+
+          const resource = /^\/api\/admin\/([^/]+)/.exec(call.path)?.[1];
+          if (resource && call.method !== 'GET') {
+            const id = call.method === 'DELETE' ? Number(sentParams.id) : (answer as { id: number }).id;
+            written.set(`${resource}:${id}`, call.method === 'DELETE' ? null : answer);
+          }
+        },
+      ),
+      { numRuns: callRuns },
+    );
+  }, 60_000);
+
+  it('keeps every accepted write: each can be read back as it was answered', async () => {
+    const resources = new Set([...written.keys()].map((key) => key.split(':')[0]!));
+    expect(resources.size).toBeGreaterThan(0);
+    let checked = 0;
+    for (const resource of resources) {
+      const list = calls.find((call) => call.method === 'GET' && call.path === `/api/${resource}`);
+      expect(list, `a GET /api/${resource} call reads back what the admin calls write`).toBeDefined();
+      const items = (await t.app.inject({ url: list!.path })).json() as Array<{ id: number }>;
+      const byId = new Map(items.map((item) => [item.id, item]));
+      let live = 0;
+      for (const [key, answer] of written) {
+        if (!key.startsWith(`${resource}:`)) continue;
+        const id = Number(key.split(':')[1]);
+        if (answer === null) expect(byId.has(id), key).toBe(false);
+        else {
+          live += 1;
+          expect(byId.get(id), key).toEqual(answer);
+        }
+        checked += 1;
+      }
+      expect(items.length, `${resource}: nothing appears that was not accepted`).toBe(live);
+    }
+    console.log(`fuzz: ${checked} accepted writes read back (${[...resources].join(', ')})`);
+  });
+
+  it('answers random bytes, methods and paths without 5xx, errors uniformly', async () => {
+    const knownPaths = calls.map((call) => call.path.replace(/:\w+/g, '1'));
+    const headerName = fc.constantFrom(
+      'content-type',
+      'content-length',
+      'transfer-encoding',
+      'authorization',
+      'host',
+      'x-request-id',
+      'range',
+      'accept-encoding',
+      'expect',
+      'x-forwarded-for',
+    );
+    const raw = fc.record({
+      method: fc.constantFrom(
+        'GET',
+        'HEAD',
+        'POST',
+        'PUT',
+        'PATCH',
+        'DELETE',
+        'OPTIONS',
+        'TRACE',
+        'CONNECT',
+        'FOO',
+        'get',
+      ),
+      path: fc.oneof(
+        fc.constantFrom(
+          ...knownPaths,
+          '//api/posts',
+          '/assets/../api/posts',
+          '/api/posts/%E0%A4',
+          '/api/admin/posts/0x1f',
+          '*',
+          '/%',
+          '/api/posts?limit=1&limit=2',
+        ),
+        fc.webPath(),
+        fc.string({ unit: 'binary', maxLength: 40 }).map((s) => `/${s}`),
+        fc.tuple(fc.constantFrom(...knownPaths), fc.webQueryParameters()).map(([p, q]) => `${p}?${q}`),
+      ),
+      version: fc.constantFrom('HTTP/1.1', 'HTTP/1.1', 'HTTP/1.0', 'HTTP/2.0', 'HTTP/1.1 extra'),
+      headers: fc.array(fc.tuple(headerName, fc.string({ maxLength: 30 })), { maxLength: 4 }),
+      authorized: fc.boolean(),
+      body: fc.uint8Array({ maxLength: 300 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(raw, async ({ method, path: target, version, headers, authorized, body }) => {
+        const head = [
+          `${method} ${target} ${version}`,
+          'Host: 127.0.0.1',
+          ...(authorized ? [`Authorization: Bearer ${adminToken}`] : []),
+          ...headers.map(([name, value]) => `${name}: ${value}`),
+          ...(headers.some(([name]) => name === 'content-length') ? [] : [`Content-Length: ${body.length}`]),
+          'Connection: close',
+        ].join('\r\n');
+        const bytes = Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'utf8'), Buffer.from(body)]);
+        const { answer } = await sendRaw(port, [bytes], { end: true, waitMs: 5000 });
+        count(answer ? answer.status : 'no answer');
+        if (!answer) {
+          unanswered.push(`${method} ${target} ${version}`.slice(0, 80));
+          return;
+        }
+        const what = `${method} ${target} ${version}`.slice(0, 200);
+        expect(answer.status, what).toBeLessThan(500);
+        if (answer.status >= 400 && method !== 'HEAD') {
+          expectUniformError(answer.status, answer.headers['content-type'], answer.body, what);
+        }
+      }),
+      { numRuns: rawRuns },
+    );
+    console.log(
+      `fuzz: raw requests the server closed without an answer: ${unanswered.slice(0, 5).join(' | ') || 'none'}`,
+    );
+  }, 60_000);
+});

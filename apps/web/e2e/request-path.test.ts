@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer, stopServer } from './global-setup.ts';
+
+// The request path in front of the real page renderer and the built files: its own server, with a small
+// rate limit and request logging on, so the log lines each request writes can be counted.
+let server: RunningServer;
+let port: number;
+const rateLimit = 40;
+const builtAsset = fs
+  .readdirSync(path.resolve(import.meta.dirname, '../build/client/assets'))
+  .find((name) => name.endsWith('.js'))!;
+
+beforeAll(async () => {
+  server = await startServer({ RATE_LIMIT_MAX: String(rateLimit), LOG_LEVEL: 'info' });
+  port = Number(new URL(server.url).port);
+});
+afterAll(() => stopServer(server));
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** One request with the path exactly as given (fetch would resolve `..` before sending it). */
+function request(method: string, rawPath: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: rawPath, headers, agent: false },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The log lines written since `from` that are not the usual incoming/completed pair of a request. */
+function extraLogLines(from: number): string[] {
+  return server
+    .output()
+    .slice(from)
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .filter((line) => !/"msg":"(incoming request|request completed)"/.test(line));
+}
+
+describe('every method on every path', () => {
+  it('pages and built files answer GET and HEAD; other methods get 405 with Allow, and nothing is logged', async () => {
+    const logFrom = server.output().length;
+    for (const target of [
+      '/blog',
+      '/post/Some%20post',
+      '/sitemap.xml',
+      `/assets/${builtAsset}`,
+      '/aboutus',
+    ]) {
+      for (const method of ['TRACE', 'PUT', 'POST', 'PATCH', 'DELETE', 'OPTIONS']) {
+        const res = await request(method, target);
+        expect(res.status, `${method} ${target}`).toBe(405);
+        expect(res.headers.allow).toBe('GET, HEAD');
+        expect(JSON.parse(res.body)).toEqual({ error: expect.any(String), code: 'METHOD_NOT_ALLOWED' });
+      }
+      // HEAD reads like GET (the sample post does not exist, so 404 there).
+      expect([200, 404], `HEAD ${target}`).toContain((await request('HEAD', target)).status);
+    }
+    const unknown = await request('FOO', '/blog');
+    expect(unknown.status).toBe(400);
+    expect(JSON.parse(unknown.body)).toEqual({ error: expect.any(String), code: 'UNKNOWN_METHOD' });
+    // Malformed escapes under /post/ lead to 'Invalid post ID' without a warning per render.
+    const malformed = await request('GET', '/post/%E0%A4');
+    expect([malformed.status, malformed.headers.location]).toEqual([308, '/post/']);
+    const followed = await request('GET', '/post/');
+    expect(followed.status).toBe(400);
+    expect(followed.body).toContain('Invalid post ID');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(extraLogLines(logFrom)).toEqual([]);
+  });
+});
+
+describe('paths and errors', () => {
+  it('answers API-looking paths out of normal form in JSON, never with the HTML 404 page', async () => {
+    for (const target of ['//api/posts', '/assets/../api/posts', '/assets/%2e%2e/api/posts']) {
+      const res = await request('GET', target);
+      expect(res.status, target).toBe(400);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(JSON.parse(res.body).code).toBe('NON_CANONICAL_PATH');
+    }
+  });
+
+  it('answers static-file errors with their own code', async () => {
+    const range = await request('GET', `/assets/${builtAsset}`, { range: 'bytes=99999999-' });
+    expect(range.status).toBe(416);
+    expect(JSON.parse(range.body)).toEqual({ error: expect.any(String), code: 'RANGE_NOT_SATISFIABLE' });
+  });
+
+  it('sends the Permissions-Policy with pages, and keeps them embeddable by other origins', async () => {
+    const page = await request('GET', '/aboutus');
+    expect(page.headers['permissions-policy']).toMatch(/camera=\(\).*geolocation=\(\)/);
+    expect(page.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const api = await request('GET', '/api/blogs');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-site');
+  });
+});
+
+// Last: it uses up the rate limit of this server.
+describe('the rate limit', () => {
+  it('cannot be sidestepped through /assets/..', async () => {
+    let status = 0;
+    for (let i = 0; i < rateLimit + 5 && status !== 429; i += 1)
+      status = (await request('GET', '/aboutus')).status;
+    expect(status).toBe(429);
+    for (const target of [
+      '/assets/../blog',
+      '/assets/%2e%2e/blog',
+      '/assets/../SearchPage?q=upi',
+      '/assets/../post/Some%20post',
+    ]) {
+      const res = await request('GET', target);
+      expect(res.status, target).toBe(308);
+      const followed = await request('GET', res.headers.location!);
+      expect(followed.status, res.headers.location).toBe(429);
+      expect(JSON.parse(followed.body).code).toBe('RATE_LIMITED');
+    }
+    // Built files are still served: they are the only exemption.
+    expect((await request('GET', `/assets/${builtAsset}`)).status).toBe(200);
+    expect((await request('GET', '/assets/not-built.js')).status).toBe(429);
+  });
+});
