@@ -7,16 +7,12 @@ import {
 } from '@hurryup/contracts/comment';
 import type { CommentsPageData } from '@hurryup/web/features/comments/page-data';
 import { tablesOf } from '../../db/tables-of.ts';
-import { requireAdminToken } from '../../shared/admin-auth.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
 import { commentMigrations } from './comments.migrations.ts';
 import { createCommentRepository } from './comments.repository.ts';
 import { CommentRateLimitError, createCommentService } from './comments.service.ts';
 import type { CommentTables } from './comments.tables.ts';
-
-// Few legitimate calls, and a guessed token should not get many tries (as the other admin calls).
-const adminRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /**
  * Anonymous comments on the site's images (gallery and DevBit, found through the site registry):
@@ -43,27 +39,18 @@ export const commentsFeature = defineFeature({
       }
     });
 
+    // Behind the one admin gate (token and admin rate limits); absent while ADMIN_TOKEN is unset.
     if (config.adminToken) {
-      const adminToken = config.adminToken;
       await app.register(async (admin) => {
-        requireAdminToken(admin, adminToken);
-        const options = { config: adminRateLimit };
-        registerCall(admin, listAdminComments, ({ query }) => comments.listAll(query), options);
-        registerCall(
-          admin,
-          setCommentHidden,
-          ({ params, body }) => comments.setHidden(params.id, body.hidden),
-          options,
+        admin.adminGate.guard(admin);
+        registerCall(admin, listAdminComments, ({ query }) => comments.listAll(query));
+        registerCall(admin, setCommentHidden, ({ params, body }) =>
+          comments.setHidden(params.id, body.hidden),
         );
-        registerCall(
-          admin,
-          deleteComment,
-          async ({ params }) => {
-            await comments.delete(params.id);
-            return null;
-          },
-          options,
-        );
+        registerCall(admin, deleteComment, async ({ params }) => {
+          await comments.delete(params.id);
+          return null;
+        });
       });
     }
 

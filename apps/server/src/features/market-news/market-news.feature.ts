@@ -6,7 +6,6 @@ import {
 } from '@hurryup/contracts/market-news';
 import type { MarketNewsPageData } from '@hurryup/web/features/market-news/page-data';
 import { tablesOf } from '../../db/tables-of.ts';
-import { requireAdminToken } from '../../shared/admin-auth.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
 import { createFeedScheduler } from './feed-scheduler.ts';
@@ -14,9 +13,6 @@ import { marketNewsMigrations } from './market-news.migrations.ts';
 import { createMarketNewsRepository } from './market-news.repository.ts';
 import { createMarketNewsService } from './market-news.service.ts';
 import type { MarketNewsTables } from './market-news.tables.ts';
-
-// As for the other admin calls: few legitimate calls, and a guessed token should not get many tries.
-const adminRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /**
  * The outside feeds of the market screens: stock news (RSS), trending searches in India and trending video
@@ -51,8 +47,8 @@ export const marketNewsFeature = defineFeature({
     const { adminToken } = config;
     if (adminToken) {
       await app.register(async (admin) => {
-        requireAdminToken(admin, adminToken);
-        registerCall(admin, refreshMarketFeeds, () => scheduler.runAll(), { config: adminRateLimit });
+        admin.adminGate.guard(admin);
+        registerCall(admin, refreshMarketFeeds, () => scheduler.runAll());
       });
     }
 
