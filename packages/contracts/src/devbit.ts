@@ -71,6 +71,18 @@ export const listDevbitImages = defineCall({
   errors: [],
 });
 
+export const listDevbitImagesFlat = defineCall({
+  method: 'GET',
+  path: '/api/devbit-images',
+  operationId: 'listDevbitImagesFlat',
+  summary: 'Every DevBit image with its category, one flat list by id (what the admin calls manage)',
+  tag: 'galleries',
+  access: 'public',
+  status: 200,
+  response: z.array(devbitAdminImageSchema).meta({ id: 'DevbitAdminImageList' }),
+  errors: [],
+});
+
 export const devbitAdminCalls = defineAdminCrudCalls({
   plural: 'devbit-images',
   noun: 'devbitImage',

@@ -4,6 +4,7 @@ import {
   devbitImagePath,
   devbitItemsOf,
   listDevbitImages,
+  listDevbitImagesFlat,
 } from '@hurryup/contracts/devbit';
 import type { DevbitPageData } from '@hurryup/web/features/devbit/page-data';
 import { tablesOf } from '../../db/tables-of.ts';
@@ -27,6 +28,7 @@ export const devbitFeature = defineFeature({
     const devbit = createDevbitService(repository, () => site.contentChanged());
 
     registerCall(app, listDevbitImages, () => devbit.gallery());
+    registerCall(app, listDevbitImagesFlat, async () => (await devbit.list()).sort((a, b) => a.id - b.id));
     await registerAdminCrud(app, config.adminToken, devbitAdminCalls, devbit);
 
     site.providePageData('devbit', {

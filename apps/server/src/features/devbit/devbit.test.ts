@@ -134,6 +134,11 @@ describe('DevBit gallery', () => {
       expect(res.json().code).toBe('VALIDATION_ERROR');
       if (field) expect(Object.keys(res.json().fields)).toContain(field);
     }
+    const flat = (await t.app.inject({ method: 'GET', url: '/api/devbit-images' })).json();
+    expect(flat.find((i: { id: number }) => i.id === id)).toEqual(replaced.json());
+    expect(flat.map((i: { id: number }) => i.id)).toEqual(
+      [...flat.map((i: { id: number }) => i.id)].sort((a, b) => a - b),
+    );
     expect((await admin('DELETE', `/api/admin/devbit-images/${id}`)).statusCode).toBe(204);
     expect((await admin('DELETE', `/api/admin/devbit-images/${id}`)).statusCode).toBe(404);
     const unauthorised = await t.app.inject({
