@@ -11,11 +11,9 @@ export default [
   route('webstories', 'routes/webstories.tsx'),
   // '/webstory/:storyId' in the specification is this same route (decisions.md section 1).
   route('webstory/:id', 'routes/webstory.tsx'),
-  route('image/:imageUrl', 'routes/image.tsx'),
-  // '/image/' with nothing after it: the same page, which then says 'No image available'.
-  route('image', 'routes/image.tsx', { id: 'image-without-url' }),
-  route('devbit', 'routes/devbit.tsx'),
-  route('devbit/:imageUrl', 'routes/devbit.tsx', { id: 'devbit-image' }),
+  // '/image/' with nothing after it is the same page, which then says 'No image available'.
+  route('image/:imageUrl?', 'routes/image.tsx'),
+  route('devbit/:imageUrl?', 'routes/devbit.tsx'),
   route('daylow', 'routes/daylow.tsx'),
   route('tradingViewData', 'routes/trading-view-data.tsx'),
   route('volat', 'routes/volat.tsx'),

@@ -58,15 +58,15 @@ export const samplePaths: Record<string, () => Promise<string[]>> = {
     if (!first) throw new Error('The seed content has no post to visit');
     return [postPath(first.title), '/post/No%20such%20post'];
   },
-  '/devbit/:imageUrl': async () => {
+  '/devbit/:imageUrl?': async () => {
     const [first] = Object.values(await devbitGallery()).flat();
     if (!first) throw new Error('The seed content has no DevBit image to visit');
-    return [devbitImagePath(first.url), devbitImagePath('/content/images/devbit/none.png')];
+    return ['/devbit', devbitImagePath(first.url), devbitImagePath('/content/images/devbit/none.png')];
   },
-  '/image/:imageUrl': async () => {
+  '/image/:imageUrl?': async () => {
     const [first] = await galleryImages();
     if (!first) throw new Error('The seed content has no gallery image to visit');
-    return [imagePagePath(first.url), imagePagePath('/content/images/gallery/none.png')];
+    return [imagePagePath(first.url), imagePagePath('/content/images/gallery/none.png'), '/image/'];
   },
   '/webstory/:id': async () => {
     const [first] = await webStories();

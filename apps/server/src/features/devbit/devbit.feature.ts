@@ -35,12 +35,19 @@ export const devbitFeature = defineFeature({
       gallery: () => devbit.gallery(),
       find: (url) => devbit.findByUrl(url),
     } satisfies DevbitPageData);
-    site.addSitemapSource(async () =>
-      (await repository.sitemapRows()).map((row) => ({
-        path: devbitImagePath(row.url),
-        lastmod: row.updatedAt,
-      })),
-    );
+    // '/devbit/:imageUrl?' is one route with an optional segment, so the gallery page itself is listed here.
+    site.addSitemapSource(async () => {
+      const rows = await repository.sitemapRows();
+      // ISO timestamps sort as text.
+      const newest = rows
+        .map((row) => row.updatedAt)
+        .sort()
+        .at(-1);
+      return [
+        ...(newest ? [{ path: '/devbit', lastmod: newest }] : []),
+        ...rows.map((row) => ({ path: devbitImagePath(row.url), lastmod: row.updatedAt })),
+      ];
+    });
     const asSiteImage = (image: { url: string; alt: string; width: number; height: number }) => ({
       url: image.url,
       alt: image.alt,
