@@ -74,12 +74,18 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-async function load(title: string, url: string, paths: string[], connectionCount = connections) {
+async function load(
+  title: string,
+  url: string,
+  paths: string[],
+  connectionCount = connections,
+  requests: autocannon.Request[] = paths.map((p) => ({ method: 'GET', path: p })),
+) {
   const result = await autocannon({
     url,
     connections: connectionCount,
     duration: durationSeconds,
-    requests: paths.map((p) => ({ method: 'GET', path: p })),
+    requests,
   });
   const errors = result.errors + result.non2xx;
   console.log(
@@ -248,4 +254,79 @@ Market data, ${folder}`);
   } else
     console.log(`
 Market data: ${folder} not found; set MARKET_DATA_DIR to measure the import and ratings`);
+}
+
+// 4. Comments and the image gallery's page weight.
+{
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-bench-gallery-'));
+  // Behind a (pretend) proxy, so each benchmark request can come from its own visitor address and the
+  // per-visitor comment limits (5 a minute) measure the save path rather than refusals.
+  const { url, child } = await startServer(dataDir, { TRUST_PROXY: 'true' });
+  const images = (await (await fetch(`${url}/api/images`)).json()) as { url: string }[];
+  console.log(`\nGalleries and comments: ${images.length} gallery images`);
+  const commentPaths = images.map((image) => `/api/comments?imageUrl=${encodeURIComponent(image.url)}`);
+  let sent = 0;
+  const post = (): autocannon.Request => ({
+    method: 'POST',
+    path: '/api/saveComment',
+    headers: { 'content-type': 'application/json' },
+    setupRequest(request) {
+      sent += 1;
+      return {
+        ...request,
+        headers: {
+          ...request.headers,
+          'x-forwarded-for': `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
+        },
+        body: JSON.stringify({
+          imageUrl: images[sent % images.length]!.url,
+          comment: `Benchmark comment number ${sent}`,
+          elapsedMs: 5000,
+        }),
+      };
+    },
+  });
+  await load('POST /api/saveComment (new visitor each)', url, [], connections, [post()]);
+  await load('GET /api/comments (after the saves)', url, commentPaths);
+
+  // Bytes of pictures a 390 px phone loads on /infopic before scrolling (lazy ones below do not load).
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  for (const round of ['first visit (copies made on demand)', 'copies ready']) {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    const loaded: { path: string; bytes: number }[] = [];
+    page.on('requestfinished', async (request) => {
+      if (request.resourceType() !== 'image') return;
+      const sizes = await request.sizes();
+      loaded.push({ path: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
+    });
+    await page.goto(`${url}/infopic`, { waitUntil: 'networkidle' });
+    // The pictures a visitor sees before scrolling (Chromium also fetches lazy ones a little further down).
+    const visible = await page.evaluate<string[]>(
+      '[...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight).map((img) => new URL(img.currentSrc).pathname)',
+    );
+
+    const bytesOf = (paths: string[]) =>
+      loaded.filter((image) => paths.includes(image.path)).reduce((sum, image) => sum + image.bytes, 0);
+    const originalOf = (variant: string) =>
+      `/content/images/${variant.replace(/^\/img\/\d+\//, '').replace(/\.(avif|webp)$/, '')}`;
+    const originals = await Promise.all(
+      visible.map(async (variant) =>
+        variant.startsWith('/img/')
+          ? (await (await fetch(`${url}${originalOf(variant)}`)).arrayBuffer()).byteLength
+          : 0,
+      ),
+    );
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.log(
+      `${`/infopic 390 px 2x, above the fold [${round}]`.padEnd(44)} ${kb(bytesOf(visible))} in ${visible.length} images (as PNGs ${kb(originals.reduce((a, b) => a + b, 0))}); whole first load ${kb(bytesOf(loaded.map((l) => l.path)))} in ${loaded.length}`,
+    );
+    await page.close();
+  }
+  await browser.close();
+  await stop(child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -7,6 +7,13 @@ export default [
   // '/post/' with nothing after it: the same page, which then says 'Invalid post ID'.
   route('post', 'routes/post.tsx', { id: 'post-without-id' }),
   route('SearchPage', 'routes/search.tsx'),
+  route('infopic', 'routes/infopic.tsx'),
+  route('webstories', 'routes/webstories.tsx'),
+  // '/webstory/:storyId' in the specification is this same route (decisions.md section 1).
+  route('webstory/:id', 'routes/webstory.tsx'),
+  // '/image/' with nothing after it is the same page, which then says 'No image available'.
+  route('image/:imageUrl?', 'routes/image.tsx'),
+  route('devbit/:imageUrl?', 'routes/devbit.tsx'),
   route('daylow', 'routes/daylow.tsx'),
   route('tradingViewData', 'routes/trading-view-data.tsx'),
   route('volat', 'routes/volat.tsx'),

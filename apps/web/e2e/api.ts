@@ -1,4 +1,6 @@
 import type { Blog } from '@hurryup/contracts/blog';
+import type { DevbitGallery } from '@hurryup/contracts/devbit';
+import type { GalleryImage, Video, WebStory } from '@hurryup/contracts/gallery';
 import type { Post } from '@hurryup/contracts/post';
 import { inject } from 'vitest';
 
@@ -26,3 +28,8 @@ export async function ensurePost(body: Record<string, unknown>): Promise<Post> {
   if (res.status !== 201) throw new Error(`creating a post failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as Post;
 }
+
+export const devbitGallery = () => getJson<DevbitGallery>('/api/imgsDev');
+export const galleryImages = () => getJson<GalleryImage[]>('/api/images');
+export const videos = () => getJson<Video[]>('/api/videos');
+export const webStories = () => getJson<WebStory[]>('/api/webstories');

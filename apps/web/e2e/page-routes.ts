@@ -4,8 +4,10 @@
 // checks fail, naming it, until it has one.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { devbitImagePath } from '@hurryup/contracts/devbit';
+import { imagePagePath, webStoryPath } from '@hurryup/contracts/gallery';
 import { postPath } from '@hurryup/contracts/post-slug';
-import { allBlogs, allPosts } from './api.ts';
+import { allBlogs, allPosts, devbitGallery, galleryImages, webStories } from './api.ts';
 
 const serverBuild = path.resolve(import.meta.dirname, '../build/server/index.js');
 
@@ -55,6 +57,21 @@ export const samplePaths: Record<string, () => Promise<string[]>> = {
     const [first] = await allPosts();
     if (!first) throw new Error('The seed content has no post to visit');
     return [postPath(first.title), '/post/No%20such%20post'];
+  },
+  '/devbit/:imageUrl?': async () => {
+    const [first] = Object.values(await devbitGallery()).flat();
+    if (!first) throw new Error('The seed content has no DevBit image to visit');
+    return ['/devbit', devbitImagePath(first.url), devbitImagePath('/content/images/devbit/none.png')];
+  },
+  '/image/:imageUrl?': async () => {
+    const [first] = await galleryImages();
+    if (!first) throw new Error('The seed content has no gallery image to visit');
+    return [imagePagePath(first.url), imagePagePath('/content/images/gallery/none.png'), '/image/'];
+  },
+  '/webstory/:id': async () => {
+    const [first] = await webStories();
+    if (!first) throw new Error('The seed content has no web story to visit');
+    return [webStoryPath(first.id), '/webstory/999999'];
   },
   '/*': async () => ['/no-such-page'],
 };

@@ -1,7 +1,11 @@
 import { blogsFeature } from '../features/blogs/blogs.feature.ts';
+import { commentsFeature } from '../features/comments/comments.feature.ts';
 import { contentImportFeature } from '../features/content-import/content-import.feature.ts';
+import { devbitFeature } from '../features/devbit/devbit.feature.ts';
 import { feedsFeature } from '../features/feeds/feeds.feature.ts';
+import { galleriesFeature } from '../features/galleries/galleries.feature.ts';
 import { healthFeature } from '../features/health/health.feature.ts';
+import { imageVariantsFeature } from '../features/image-variants/image-variants.feature.ts';
 import { marketFeature } from '../features/market/market.feature.ts';
 import { marketNewsFeature } from '../features/market-news/market-news.feature.ts';
 import { postsFeature } from '../features/posts/posts.feature.ts';
@@ -16,6 +20,10 @@ export const features: readonly Feature[] = [
   blogsFeature,
   postsFeature,
   contentImportFeature,
+  imageVariantsFeature,
+  devbitFeature,
+  galleriesFeature,
+  commentsFeature,
   feedsFeature,
   marketFeature,
   marketNewsFeature,

@@ -61,6 +61,33 @@ export interface ContentKind<S extends z.ZodType = z.ZodType> {
 
 type Source<T> = () => Promise<T[]> | T[];
 
+/** A picture the site shows, with its intrinsic size (what pages, comments and image copies rely on). */
+export interface SiteImage {
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+  /**
+   * The page that shows it on its own, e.g. '/devbit/%2Fcontent%2F…'; absent for pictures that only
+   * illustrate something else (thumbnails, story pages).
+   */
+  pagePath?: string | undefined;
+}
+
+/** What a write changed: `pictures` when pictures may have been added or replaced (not for, say, a comment). */
+export interface ContentChange {
+  pictures: boolean;
+}
+
+/**
+ * A feature's pictures: all of them (for image copies) and, by URL, one that has a page of its own (what
+ * visitors can refer to, e.g. comment on).
+ */
+export interface ImageSource {
+  list(): Promise<SiteImage[]>;
+  find(url: string): Promise<(SiteImage & { pagePath: string }) | undefined>;
+}
+
 /**
  * What features contribute to the site as a whole, read when needed (never at registration), so features
  * can register in any order: page data for the server-rendered pages, sitemap entries, feed items and
@@ -71,6 +98,8 @@ export class SiteRegistry {
   readonly #sitemap: Source<SitemapEntry>[] = [];
   readonly #feed: ((limit: number) => Promise<FeedItem[]>)[] = [];
   readonly #kinds: ContentKind[] = [];
+  readonly #images: ImageSource[] = [];
+  readonly #changeListeners: ((change: ContentChange) => void)[] = [];
 
   providePageData<K extends keyof PageData>(key: K, reader: PageData[K]) {
     if (key in this.#pageData) throw new Error(`Page data "${String(key)}" is provided twice`);
@@ -103,5 +132,31 @@ export class SiteRegistry {
   }
   get contentKinds(): readonly ContentKind[] {
     return this.#kinds;
+  }
+
+  /** A feature's pictures, so other features can refer to them without knowing which feature owns them. */
+  addImageSource(source: ImageSource) {
+    this.#images.push(source);
+  }
+  /** Every picture every feature shows. */
+  async images(): Promise<SiteImage[]> {
+    return (await Promise.all(this.#images.map((source) => source.list()))).flat();
+  }
+  /** The picture with this URL and a page of its own, whichever feature shows it; undefined when none. */
+  async knownImage(url: string): Promise<(SiteImage & { pagePath: string }) | undefined> {
+    for (const source of this.#images) {
+      const found = await source.find(url);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** For anything that must hear at once when what pages show has changed (a page cache, image copies). */
+  onContentChanged(listener: (change: ContentChange) => void) {
+    this.#changeListeners.push(listener);
+  }
+  /** A feature's write changed what some page shows: every listener hears it before the write answers. */
+  contentChanged(change: ContentChange = { pictures: true }) {
+    for (const listener of this.#changeListeners) listener(change);
   }
 }

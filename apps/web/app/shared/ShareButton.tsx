@@ -6,11 +6,14 @@ export function ShareButton({
   title,
   url,
   imageUrl,
+  icon = false,
 }: {
   label: string;
   title: string;
   url: string;
   imageUrl?: string;
+  /** Shows a share icon, with `label` as its accessible name. */
+  icon?: boolean;
 }) {
   const [note, setNote] = useState('');
   const file = useRef<File | undefined>(undefined);
@@ -30,7 +33,8 @@ export function ShareButton({
     <div className="share">
       <button
         type="button"
-        className="button"
+        className={icon ? 'button button--icon' : 'button'}
+        {...(icon ? { 'aria-label': label, title: label } : {})}
         onClick={async () => {
           const outcome = await sharePage({ title, url, file: file.current });
           setNote(
@@ -42,7 +46,13 @@ export function ShareButton({
           );
         }}
       >
-        {label}
+        {icon ? (
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
+            <path d="M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1z" />
+          </svg>
+        ) : (
+          label
+        )}
       </button>
       <span className="share__note" role="status">
         {note}

@@ -24,6 +24,13 @@ function contentFolder(files: Record<string, string>): string {
   return root;
 }
 
+// The gallery kinds read single files (gallery/*.json) that these folders do not have.
+const galleryKindsUntouched = Object.fromEntries(
+  ['gallery/devbit.json', 'gallery/images.json', 'gallery/videos.json', 'gallery/webstories.json'].map(
+    (kind) => [kind, { created: 0, updated: 0 }],
+  ),
+);
+
 const blogMd = (title: string, extra = '') =>
   `---\ntitle: ${title}\nauthor: Asha\ncreatedAt: 2025-04-01\n${extra}---\nFirst line\nSecond line\n\nNew paragraph\n`;
 const postMd = (id: number, title: string) =>
@@ -71,6 +78,7 @@ describe('content import', () => {
       blogs: { created: 2, updated: 0 },
       posts: { created: 3, updated: 0 },
       'market-events': { created: 0, updated: 0 },
+      ...galleryKindsUntouched,
     });
     const before = { blogs: await list('/api/blogs'), posts: await list('/api/posts') };
     const second = await importContentFolder(t.database.db, t.app.site.contentKinds, folder);
@@ -78,6 +86,7 @@ describe('content import', () => {
       blogs: { created: 0, updated: 2 },
       posts: { created: 0, updated: 3 },
       'market-events': { created: 0, updated: 0 },
+      ...galleryKindsUntouched,
     });
     expect(await list('/api/blogs')).toEqual(before.blogs);
     expect(await list('/api/posts')).toEqual(before.posts);
@@ -162,6 +171,7 @@ describe('seed content on first start', () => {
         blogs: { created: 2, updated: 0 },
         posts: { created: 3, updated: 0 },
         'market-events': { created: 0, updated: 0 },
+        ...galleryKindsUntouched,
       });
       for (const post of (await fresh.app.inject({ method: 'GET', url: '/api/posts' })).json())
         await fresh.app.inject({
@@ -233,9 +243,9 @@ describe('npm run content:import', () => {
       encoding: 'utf8',
     });
     expect(result.stderr).toBe('');
-    expect(result.stdout).toContain(
-      'blogs 2 created, 0 updated; posts 3 created, 0 updated; market-events 0 created, 0 updated.',
-    );
+    expect(result.stdout).toContain('blogs 2 created, 0 updated; posts 3 created, 0 updated; ');
+    expect(result.stdout).toContain('gallery/images.json 0 created, 0 updated; ');
+    expect(result.stdout).toContain('market-events 0 created, 0 updated');
     expect(result.status).toBe(0);
   });
 });

@@ -1,0 +1,14 @@
+import type { Generated } from 'kysely';
+
+export type CommentTables = {
+  comments: {
+    id: Generated<number>;
+    /** The image's URL as the site shows it (decoded). */
+    image_url: string;
+    /** Tags stripped and trimmed. */
+    comment: string;
+    created_at: string;
+    /** 1 when the operator hid it from visitors. */
+    hidden: number;
+  };
+};

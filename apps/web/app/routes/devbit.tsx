@@ -1,0 +1,63 @@
+import {
+  type DevbitAdminImage,
+  devbitImagePath,
+  type DevbitGallery as Gallery,
+} from '@hurryup/contracts/devbit';
+import { imageUrlFromSegment } from '@hurryup/contracts/site-image';
+import { data } from 'react-router';
+import { pageData } from '#load-context';
+import { DevbitGallery } from '../features/devbit/DevbitGallery.tsx';
+import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
+import type { Route } from './+types/devbit';
+
+type DevbitRouteData = {
+  gallery: Gallery;
+  chosen?: DevbitAdminImage | 'missing' | undefined;
+  error?: string | undefined;
+};
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // The raw segment, decoded exactly once (an image URL holds '/' and '%').
+  const segment = new URL(request.url).pathname.replace(/^\/devbit\/?/, '').replace(/\.data$/, '');
+  const url = imageUrlFromSegment(segment);
+  const devbit = pageData(context, 'devbit');
+  try {
+    const [gallery, chosen] = await Promise.all([devbit.gallery(), url ? devbit.find(url) : undefined]);
+    if (url !== undefined && !chosen) {
+      return data<DevbitRouteData>({ gallery, chosen: 'missing' }, { status: 404 });
+    }
+    return data<DevbitRouteData>({ gallery, chosen });
+  } catch (error) {
+    console.error('Error fetching images', error);
+    return data<DevbitRouteData>({ gallery: {}, error: 'Error fetching images' }, { status: 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
+  const site = siteFromMatches(matches);
+  const chosen = loaderData?.chosen;
+  if (chosen && chosen !== 'missing') {
+    return pageMeta(site, {
+      title: `${chosen.category.toUpperCase()} tip`,
+      description: chosen.alt,
+      path: devbitImagePath(chosen.url),
+      image: chosen.url,
+      imageAlt: chosen.alt,
+      extra: [
+        { property: 'og:image:width', content: String(chosen.width) },
+        { property: 'og:image:height', content: String(chosen.height) },
+      ],
+    });
+  }
+  return pageMeta(site, {
+    title: 'DevBit - Developer Tips Gallery',
+    description:
+      'Short, tested code tips for Java, Git, Linux and JavaScript, one picture each, grouped by topic.',
+    path: chosen === 'missing' ? location.pathname : '/devbit',
+    noindex: chosen === 'missing',
+  });
+};
+
+export default function DevbitRoute({ loaderData }: Route.ComponentProps) {
+  return <DevbitGallery gallery={loaderData.gallery} chosen={loaderData.chosen} error={loaderData.error} />;
+}

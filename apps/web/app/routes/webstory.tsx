@@ -1,0 +1,50 @@
+import { type WebStory, webStoryPath } from '@hurryup/contracts/gallery';
+import { data } from 'react-router';
+import { pageData } from '#load-context';
+import { WebStoryView } from '../features/galleries/WebStoryView.tsx';
+import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
+import type { Route } from './+types/webstory';
+
+type WebStoryRouteData = { story: WebStory; error?: undefined } | { story?: undefined; error: string };
+const notFound = 'There is no web story with this id.';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  if (!/^[1-9][0-9]{0,9}$/.test(params.id)) {
+    return data<WebStoryRouteData>({ error: notFound }, { status: 404 });
+  }
+  try {
+    const story = await pageData(context, 'galleries').story(Number(params.id));
+    if (!story) return data<WebStoryRouteData>({ error: notFound }, { status: 404 });
+    return data<WebStoryRouteData>({ story });
+  } catch (error) {
+    // The specification logs a failed story load; the page says so too instead of staying blank.
+    console.error('Error fetching web story', error);
+    return data<WebStoryRouteData>({ error: 'The web story could not be loaded.' }, { status: 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
+  const site = siteFromMatches(matches);
+  const story = loaderData?.story;
+  if (!story) {
+    return pageMeta(site, {
+      title: 'Web story',
+      description: 'This web story could not be shown.',
+      path: location.pathname,
+      noindex: true,
+    });
+  }
+  const cover = story.thumbnailUrl ?? story.pages[0]?.image;
+  return pageMeta(site, {
+    title: story.title,
+    description: story.pages[0]?.text || `A web story from ${site.name}: ${story.title}.`,
+    path: webStoryPath(story.id),
+    type: 'article',
+    image: cover,
+    imageAlt: story.title,
+  });
+};
+
+export default function WebStoryRoute({ loaderData }: Route.ComponentProps) {
+  return <WebStoryView story={loaderData.story} error={loaderData.error} />;
+}
