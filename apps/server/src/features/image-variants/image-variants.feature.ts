@@ -24,6 +24,8 @@ export const imageVariantsFeature = defineFeature({
 
     let running: Promise<void> | undefined;
     let again = false;
+    // A shutdown must not wait for every copy: the loop stops after the one being encoded.
+    const closing = new AbortController();
     const makeAll = () => {
       if (running) {
         again = true;
@@ -32,9 +34,9 @@ export const imageVariantsFeature = defineFeature({
       running = (async () => {
         do {
           again = false;
-          const made = await store.makeMissing(await site.images());
+          const made = await store.makeMissing(await site.images(), closing.signal);
           if (made > 0) app.log.info({ made }, 'made image copies');
-        } while (again);
+        } while (again && !closing.signal.aborted);
       })()
         .catch((error) => app.log.error({ err: error }, 'making image copies failed'))
         .finally(() => {
@@ -49,6 +51,7 @@ export const imageVariantsFeature = defineFeature({
       });
     }
     app.addHook('onClose', async () => {
+      closing.abort();
       await running;
     });
 

@@ -23,7 +23,8 @@ export interface VariantStore {
   /** The file of a variant, made first when missing; undefined when the source image does not exist. */
   file(relative: string, width: number, format: VariantFormat): Promise<string | undefined>;
   /** Makes every missing variant of these images, one at a time (start-up and after imports). */
-  makeMissing(images: SizedImage[]): Promise<number>;
+  /** Makes every missing copy, one at a time; stops between copies once `signal` is aborted. */
+  makeMissing(images: SizedImage[], signal?: AbortSignal): Promise<number>;
 }
 
 /**
@@ -61,15 +62,16 @@ export function createVariantStore(contentImagesDir: string, variantsDir: string
 
   return {
     file,
-    async makeMissing(images) {
+    async makeMissing(images, signal) {
       let made = 0;
       for (const image of images) {
+        if (signal?.aborted) break;
         if (!hasVariants(image.url)) continue;
         const relative = image.url.slice(contentImagePrefix.length);
         for (const width of variantWidthsFor(image)) {
           for (const format of variantFormats) {
             const target = path.join(variantsDir, String(width), `${relative}.${format}`);
-            if (fs.existsSync(target)) continue;
+            if (fs.existsSync(target) || signal?.aborted) continue;
             if (await file(relative, width, format)) made += 1;
           }
         }
