@@ -109,11 +109,14 @@ export const postInputSchema = z
   });
 export type PostInput = z.output<typeof postInputSchema>;
 
+/** A page of GET /api/posts: this many posts when the caller names no limit, and never more than the cap. */
+export const postsPage = { defaultLimit: 20, maxLimit: 100 } as const;
+
 export const postsQuerySchema = z
   .object({
     postId: wholeNumberText('postId', { min: 1 }).optional(),
     title: cleanText().max(500, 'title is too long.').optional(),
-    limit: wholeNumberText('limit', { min: 1, max: 100 }).optional(),
+    limit: wholeNumberText('limit', { min: 1, max: postsPage.maxLimit }).optional(),
     offset: wholeNumberText('offset').optional(),
   })
   .strict();
@@ -139,9 +142,10 @@ export const listPosts = defineCall({
   method: 'GET',
   path: '/api/posts',
   operationId: 'listPosts',
-  summary: 'All posts, newest (highest id) first; or one post by postId or by title',
+  summary: 'A page of posts, newest (highest id) first; or one post by postId or by title',
   description:
-    'Without postId/title the answer is a list (limit/offset page through it; X-Total-Count gives the total). ' +
+    `Without postId/title the answer is a page of the list: limit (default ${postsPage.defaultLimit}, at most ${postsPage.maxLimit}) ` +
+    'posts from offset (default 0); X-Total-Count gives the total. ' +
     'With postId or title (URL-encoded, whitespace runs count as one space) the answer is one post.',
   tag: 'content',
   access: 'public',

@@ -9,6 +9,7 @@ import { registerErrorHandling } from '../plugins/errors.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 import { registerSecurity } from '../plugins/security.ts';
 import type { Config } from '../shared/config.ts';
+import { ContentRevision } from '../shared/content-revision.ts';
 import type { Feature } from '../shared/feature.ts';
 import { sendError } from '../shared/send-error.ts';
 import { SiteRegistry } from '../shared/site-registry.ts';
@@ -30,8 +31,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
-    /** What the features contributed: page data, sitemap entries, feed items, content kinds. */
-    site: SiteRegistry;
   }
 }
 
@@ -120,7 +119,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const features = options.features ?? allFeatures;
   await migrateToLatest(database, allMigrations(features));
-  const site = new SiteRegistry();
+  const site = new SiteRegistry(new ContentRevision(database.db));
   app.decorate('site', site);
 
   registerErrorHandling(app);

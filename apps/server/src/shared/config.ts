@@ -38,6 +38,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(logLevels).default('info'),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+    PAGE_CACHE_MAX_PAGES: z.coerce.number().int().min(0).default(2000),
+    PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
     ADS_CLIENT_ID: z.preprocess(
       emptyToUndefined,
@@ -78,6 +80,7 @@ const envSchema = z
     logLevel: env.LOG_LEVEL,
     rateLimitMax: env.RATE_LIMIT_MAX,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    pageCache: { maxEntries: env.PAGE_CACHE_MAX_PAGES, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 },
     trustProxy: env.TRUST_PROXY === 'true',
     ads: {
       clientId: env.ADS_CLIENT_ID,

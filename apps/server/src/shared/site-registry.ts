@@ -2,6 +2,14 @@ import type { PageData } from '@hurryup/web/load-context';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { CoreTables } from '../db/core-tables.ts';
+import type { ContentRevision } from './content-revision.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the features contributed: page data, sitemap entries, feed items, content kinds. */
+    site: SiteRegistry;
+  }
+}
 
 export interface SitemapEntry {
   /** Site path, e.g. '/blog?entry=3'. */
@@ -64,13 +72,27 @@ type Source<T> = () => Promise<T[]> | T[];
 /**
  * What features contribute to the site as a whole, read when needed (never at registration), so features
  * can register in any order: page data for the server-rendered pages, sitemap entries, feed items and
- * content kinds for imports.
+ * content kinds for imports; and the content revision every write moves.
  */
 export class SiteRegistry {
   readonly #pageData: Partial<PageData> = {};
   readonly #sitemap: Source<SitemapEntry>[] = [];
   readonly #feed: ((limit: number) => Promise<FeedItem[]>)[] = [];
   readonly #kinds: ContentKind[] = [];
+  /** Moved by every content write; what is derived from the content (cached pages) follows it. */
+  readonly contentRevision: ContentRevision;
+
+  constructor(contentRevision: ContentRevision) {
+    this.contentRevision = contentRevision;
+  }
+
+  /**
+   * Every write to what a page shows calls this after it succeeds (inside its transaction when it has one),
+   * so cached pages of every process are dropped. The admin API and imports do it for every feature.
+   */
+  contentChanged(tx?: Parameters<ContentRevision['changed']>[0]): Promise<void> {
+    return this.contentRevision.changed(tx);
+  }
 
   providePageData<K extends keyof PageData>(key: K, reader: PageData[K]) {
     if (key in this.#pageData) throw new Error(`Page data "${String(key)}" is provided twice`);
