@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const blog = { title: 'Revision blog', content: 'Text', author: 'Asha', createdAt: '2025-07-01' };
-const post = { title: 'Revision post', description: 'About revisions', content: 'Text' };
+const post = {
+  title: 'Revision post',
+  createdAt: '2025-07-01',
+  description: 'About revisions',
+  content: 'Text',
+};
 
 describe('the site-wide content revision', () => {
   it('moves with every successful admin write of every kind, before the write is answered', async () => {

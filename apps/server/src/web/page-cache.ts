@@ -174,19 +174,6 @@ export async function compressPage(body: Buffer): Promise<{ br: Buffer; gzip: Bu
   return { br, gzip: gz };
 }
 
-/** Weak, because the same validator covers the identity, gzip and Brotli bodies of one page. */
-export function weakEtag(body: Buffer | string): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-}
-
-/** Whether an If-None-Match header names this validator (weak comparison, RFC 9110 section 13.1.2). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
-}
-
 /** The encoding to send: Brotli when accepted, then gzip, else none. */
 export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
   if (!acceptEncoding) return 'identity';

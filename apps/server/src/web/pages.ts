@@ -16,17 +16,16 @@ import {
 import type { ViteDevServer } from 'vite';
 import { adHosts, analyticsHosts, cspDirectives } from '../plugins/security.ts';
 import type { Config } from '../shared/config.ts';
+import { etagMatches, weakEtag } from '../shared/http-caching.ts';
 import type { SiteRegistry } from '../shared/site-registry.ts';
 import {
   type CachedPage,
   cachedPagePolicy,
   compressPage,
-  etagMatches,
   inlineScriptHashes,
   isPersonalRequest,
   PageCache,
   preferredEncoding,
-  weakEtag,
 } from './page-cache.ts';
 
 const webRoot = path.dirname(createRequire(import.meta.url).resolve('@hurryup/web/package.json'));
@@ -184,15 +183,15 @@ function registerPageRoute(
   }
 
   app.all('*', async (request, reply) => {
-    const plan = request.method === 'GET' && !isPersonalRequest(request.headers) && planOf(request.url);
-    if (!plan || config.pageCache.maxEntries === 0) {
+    const plan = request.method === 'GET' && planOf(request.url);
+    const personal = isPersonalRequest(request.headers);
+    if (!plan || personal || config.pageCache.maxEntries === 0) {
       const response = await render(
         createRequest(request, reply),
         loadContext(reply.cspNonce?.script, false),
       );
-      if (plan === undefined || plan === false) return sendResponse(reply, response);
       // A personal request for a page that is otherwise the same for everyone: never kept by a proxy.
-      reply.header('cache-control', 'private, no-cache');
+      if (plan && personal) reply.header('cache-control', 'private, no-cache');
       return sendResponse(reply, response);
     }
     // Visitors asking for the same page meanwhile wait for this one render instead of starting their own.

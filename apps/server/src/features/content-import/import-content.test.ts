@@ -203,7 +203,9 @@ describe('seed content on first start', () => {
   it("loads the repository's own content folder without problems", async () => {
     const seededApp = await createTestApp({ SEED_CONTENT: 'true' });
     try {
-      const posts: Post[] = (await seededApp.app.inject({ method: 'GET', url: '/api/posts' })).json();
+      const posts: Post[] = (
+        await seededApp.app.inject({ method: 'GET', url: '/api/posts?limit=100' })
+      ).json();
       const blogs: Blog[] = (await seededApp.app.inject({ method: 'GET', url: '/api/blogs' })).json();
       expect(posts.length).toBeGreaterThanOrEqual(25);
       expect(blogs.length).toBeGreaterThanOrEqual(6);
