@@ -132,9 +132,6 @@ export const postSearchHitSchema = z
 export type PostSearchHit = z.infer<typeof postSearchHitSchema>;
 export const postSearchResultSchema = z.array(postSearchHitSchema).meta({ id: 'PostSearchResult' });
 
-/** Post search runs only from this many characters (tools-and-trading.md section 5). */
-export const postSearchMinLength = 3;
-
 /** One post, or a page of the list: what GET /api/posts answers depending on its query. */
 export const postsAnswerSchema = z.union([postSchema, postListSchema]);
 

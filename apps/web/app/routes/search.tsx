@@ -1,4 +1,5 @@
-import { type PostSearchHit, postSearchMinLength } from '@hurryup/contracts/post';
+import type { PostSearchHit } from '@hurryup/contracts/post';
+import { postSearchMinLength } from '@hurryup/contracts/post-search';
 import { useLocation } from 'react-router';
 import { type PageCacheHandle, pageData } from '#load-context';
 import { PostSearch, searchUnavailable } from '../features/search/PostSearch.tsx';
