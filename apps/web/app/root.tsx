@@ -18,6 +18,7 @@ import { SiteFooter } from './features/shell/SiteFooter.tsx';
 import { SiteHeader } from './features/shell/SiteHeader.tsx';
 import { fallbackSite, pageMeta, siteFromMatches } from './shared/page-meta.ts';
 import './shared/base.css';
+import './shared/devanagari-font.css';
 import './features/shell/shell.css';
 
 export const siteDescription =

@@ -140,7 +140,7 @@ function registerPageRoute(
     if (request.method !== 'GET' || isPersonalRequest(request.headers) || config.pageCache.maxEntries === 0)
       return;
     const revision = site.contentRevision.current();
-    const page = cache.get(request.url, typeof revision === 'number' ? revision : await revision);
+    const page = cache.get(request.originalUrl, typeof revision === 'number' ? revision : await revision);
     if (page) return sendPage(request, reply, page, 'hit');
   });
 
@@ -149,7 +149,7 @@ function registerPageRoute(
     const revision = await site.contentRevision.current();
     const renderedAt = Date.now();
     const response = await render(
-      new Request(new URL(url, config.publicBaseUrl), { headers: { accept: 'text/html' } }),
+      new Request(`${config.publicBaseUrl}${url}`, { headers: { accept: 'text/html' } }),
       loadContext(undefined, true),
     );
     const identity = Buffer.from(await response.arrayBuffer());
@@ -183,7 +183,7 @@ function registerPageRoute(
   }
 
   app.all('*', async (request, reply) => {
-    const plan = request.method === 'GET' && planOf(request.url);
+    const plan = request.method === 'GET' && planOf(request.originalUrl);
     const personal = isPersonalRequest(request.headers);
     if (!plan || personal || config.pageCache.maxEntries === 0) {
       const response = await render(
@@ -195,10 +195,12 @@ function registerPageRoute(
       return sendResponse(reply, response);
     }
     // Visitors asking for the same page meanwhile wait for this one render instead of starting their own.
-    let pending = rendering.get(request.url);
+    // Keyed by the address as asked (before rewriteUrl): the page shows that address.
+    const key = request.originalUrl;
+    let pending = rendering.get(key);
     if (!pending) {
-      pending = renderShared(request.url, plan).finally(() => rendering.delete(request.url));
-      rendering.set(request.url, pending);
+      pending = renderShared(key, plan).finally(() => rendering.delete(key));
+      rendering.set(key, pending);
     }
     const { page } = await pending;
     return sendPage(request, reply, page, 'miss');
