@@ -172,7 +172,10 @@ describe('the page cache', () => {
   it('never answers personal requests or other methods from the cache', async () => {
     await get('/blog');
     expect((await get('/blog')).headers.get('x-page-cache')).toBe('hit');
-    for (const headers of [{ cookie: 'session=abc' }, { authorization: 'Bearer someone' }]) {
+    for (const headers of [{ cookie: 'session=abc' }, { authorization: 'Bearer someone' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await get('/blog', headers);
       expect(res.status).toBe(200);
       expect(res.headers.get('x-page-cache')).toBeNull();
