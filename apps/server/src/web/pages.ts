@@ -241,8 +241,12 @@ function sendPage(
   outcome: 'hit' | 'miss',
 ) {
   reply.code(page.status).headers(page.headers);
-  reply.header('etag', page.etag).header('vary', 'accept-encoding').header('x-page-cache', outcome);
-  if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  reply.header('vary', 'accept-encoding').header('x-page-cache', outcome);
+  // Only a page that is what it says has a validator; an error page is sent in full every time.
+  if (page.status === 200) {
+    reply.header('etag', page.etag);
+    if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  }
   const encoding = page.br ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
   if (encoding === 'identity') return reply.send(page.identity);
   return reply.header('content-encoding', encoding).send(page[encoding]);
