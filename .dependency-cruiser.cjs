@@ -19,7 +19,7 @@ module.exports = {
       severity: 'error',
       comment: 'Every import must resolve to a file or an installed package.',
       from: {},
-      to: { couldNotResolve: true, pathNot: '/+types/' },
+      to: { couldNotResolve: true, pathNot: '/\\+types/' },
     },
     {
       name: 'feature-not-app-or-plugins',

@@ -247,9 +247,21 @@ function sendPage(
     reply.header('etag', page.etag);
     if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
   }
-  const encoding = page.br ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
+  const encoding = page.br ? encodingFor(request.headers['accept-encoding']) : 'identity';
   if (encoding === 'identity') return reply.send(page.identity);
   return reply.header('content-encoding', encoding).send(page[encoding]);
+}
+
+// Browsers send a handful of distinct Accept-Encoding values; parsing each once keeps the hit path short.
+const encodings = new Map<string | undefined, ReturnType<typeof preferredEncoding>>();
+function encodingFor(acceptEncoding: string | undefined) {
+  let encoding = encodings.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = preferredEncoding(acceptEncoding);
+    if (encodings.size >= 100) encodings.clear();
+    encodings.set(acceptEncoding, encoding);
+  }
+  return encoding;
 }
 
 interface PagePlan {
