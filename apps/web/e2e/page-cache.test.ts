@@ -194,6 +194,22 @@ describe('the page cache', () => {
     expect(post.status).toBeGreaterThanOrEqual(400);
   });
 
+  it('counts answers from the cache against the rate limit like any other', async () => {
+    const limited = await startServer({ RATE_LIMIT_MAX: '3' });
+    try {
+      const statuses: (string | null)[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const res = await get('/aboutus', {}, limited.url);
+        statuses.push(res.status === 200 ? res.headers.get('x-page-cache') : String(res.status));
+      }
+      expect(statuses).toEqual(['miss', 'hit', 'hit', '429', '429']);
+      const refused = await get('/aboutus', {}, limited.url);
+      expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    } finally {
+      await stopServer(limited);
+    }
+  });
+
   it('keeps no more pages than its bound when many distinct pages are asked for', async () => {
     const paths = Array.from({ length: 30 }, (_, i) => `/SearchPage?q=bound${i}`);
     for (const path of paths) expect((await get(path, {}, small.url)).status).toBe(200);

@@ -136,12 +136,17 @@ function registerPageRoute(
   ];
   const rendering = new Map<string, Promise<Rendered>>();
 
+  // The site-wide rate limit runs as a route hook, after this one: a cached answer counts against it too.
+  const rateLimit = app.hasDecorator('rateLimit') ? app.rateLimit() : undefined;
+
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || isPersonalRequest(request.headers) || config.pageCache.maxEntries === 0)
       return;
     const revision = site.contentRevision.current();
     const page = cache.get(request.originalUrl, typeof revision === 'number' ? revision : await revision);
-    if (page) return sendPage(request, reply, page, 'hit');
+    if (!page) return;
+    await rateLimit?.call(app, request, reply);
+    return sendPage(request, reply, page, 'hit');
   });
 
   /** Renders a page for every visitor (no nonce, the whole document) and keeps it when it may be kept. */
