@@ -16,7 +16,7 @@ export function contentFolder(files: Record<string, unknown>): { root: string; r
 
 /** Imports a folder into the test app as `npm run content:import` does: counts per content kind. */
 export const importContent = (t: TestApp, root: string) =>
-  importContentFolder(t.database.db, t.app.site.contentKinds, root);
+  importContentFolder(t.database.db, t.app.site.contentKinds, root, t.app.site.contentRevision);
 
 /** The problems an import reports, as `file: field: message` lines; fails when the import succeeds. */
 export async function importProblems(t: TestApp, root: string): Promise<string[]> {

@@ -24,9 +24,24 @@ export interface PageData {}
 
 export interface AppLoadContext {
   site: SiteSettings;
-  /** Per-request nonce that the Content-Security-Policy allows inline scripts with. */
+  /**
+   * Per-request nonce that the Content-Security-Policy allows inline scripts with; absent when the page is
+   * rendered once for every visitor (the page cache allows its inline scripts by their hashes instead).
+   */
   nonce: string | undefined;
+  /** Rendered for the server's page cache: the whole document at once, the same for every visitor. */
+  shared: boolean;
   pageData: PageData;
+}
+
+/**
+ * A route module's `export const handle = { cache: {…} }`: its page is the same for every visitor, so the
+ * server renders it once per content revision and keeps it (docs/decisions/0012-page-cache.md). A page
+ * that shows anything personal never sets it. `maxAgeSeconds` is for pages that change with time as well
+ * as with content (the home page's "today", offers that expire); a layout's value applies to its children.
+ */
+export interface PageCacheHandle {
+  cache?: { maxAgeSeconds?: number | ((now: Date) => number) };
 }
 
 export const appContext = createContext<AppLoadContext>();

@@ -10,7 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
-import { appContext } from '#load-context';
+import { appContext, type PageCacheHandle } from '#load-context';
 import type { Route } from './+types/root';
 import { AnalyticsTag } from './features/shell/AnalyticsTag.tsx';
 import { loadingTextFor } from './features/shell/loading-texts.ts';
@@ -18,18 +18,30 @@ import { SiteFooter } from './features/shell/SiteFooter.tsx';
 import { SiteHeader } from './features/shell/SiteHeader.tsx';
 import { fallbackSite, pageMeta, siteFromMatches } from './shared/page-meta.ts';
 import './shared/base.css';
+import './shared/devanagari-font.css';
 import './features/shell/shell.css';
 
 export const siteDescription =
   'Daily news and tips, free tools (text to audio, image to text, PDF to text, dictionary and more), a blog, a user forum and NIFTY options helpers for visitors in India.';
 
+const yearInIndia = (now: Date) =>
+  Number(new Intl.DateTimeFormat('en-IN', { year: 'numeric', timeZone: 'Asia/Kolkata' }).format(now));
+
+/** The footer shows the year: a cached page lasts at most until the new year begins in India. */
+export const handle = {
+  cache: {
+    maxAgeSeconds: (now: Date) => {
+      // 1 January 00:00 in India (UTC+05:30) is 31 December 18:30 UTC.
+      const newYear = Date.UTC(yearInIndia(now), 11, 31, 18, 30);
+      return Math.max(1, Math.ceil((newYear - now.getTime()) / 1000));
+    },
+  },
+} satisfies PageCacheHandle;
+
 export function loader({ context }: Route.LoaderArgs) {
   const { site, nonce } = context.get(appContext);
   // The year in India, decided once on the server so the page hydrates without a mismatch.
-  const year = Number(
-    new Intl.DateTimeFormat('en-IN', { year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date()),
-  );
-  return { site, nonce, year };
+  return { site, nonce, year: yearInIndia(new Date()) };
 }
 
 export const links: Route.LinksFunction = () => [

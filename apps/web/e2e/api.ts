@@ -12,7 +12,15 @@ export async function getJson<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-export const allPosts = () => getJson<Post[]>('/api/posts');
+/** Every post, newest first, a page (at most 100, the API's cap) at a time. */
+export async function allPosts(): Promise<Post[]> {
+  const posts: Post[] = [];
+  for (;;) {
+    const page = await getJson<Post[]>(`/api/posts?limit=100&offset=${posts.length}`);
+    posts.push(...page);
+    if (page.length < 100) return posts;
+  }
+}
 export const allBlogs = () => getJson<Blog[]>('/api/blogs');
 
 /** Creates a post through the operator's API (or returns the existing one with that title). */

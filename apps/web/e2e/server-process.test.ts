@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
 import { startServer, stopServer } from './global-setup.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -41,25 +42,57 @@ describe('the server process', () => {
 });
 
 describe('ads and analytics when configured', () => {
-  it('adds the tags with the nonce the policy allows, and the hosts they need', async () => {
+  it('adds the tags the policy allows, the hosts they need, and reserves the ad sizes', async () => {
     const server = await startServer({
       ADS_CLIENT_ID: 'ca-pub-1234567890123456',
       ADS_SLOTS: 'banner=1111111111',
       ANALYTICS_ID: 'G-TEST12345',
     });
     try {
+      // A cached page (the same for everyone): its inline scripts by hash, the tags' hosts by name.
+      await fetch(`${server.url}/userforum`);
       const res = await fetch(`${server.url}/userforum`);
+      expect(res.headers.get('x-page-cache')).toBe('hit');
       const csp = res.headers.get('content-security-policy') ?? '';
-      const nonce = /'nonce-([0-9a-f]+)'/.exec(csp)?.[1];
-      expect(nonce).toBeDefined();
+      expect(csp).toMatch(/script-src 'self' [^;]*'sha256-[^;]*https:\/\/\*\.googletagmanager\.com/);
+      expect(csp).toMatch(/script-src [^;]*https:\/\/pagead2\.googlesyndication\.com/);
       expect(csp).toMatch(/connect-src [^;]*https:\/\/\*\.google-analytics\.com/);
       expect(csp).toMatch(/frame-src [^;]*https:\/\/\*\.doubleclick\.net/);
+      expect(csp).not.toMatch(/unsafe-inline'[^;]*;style-src/);
       const html = await res.text();
       expect(html).toContain(
-        `<script async="" nonce="${nonce}" src="https://www.googletagmanager.com/gtag/js?id=G-TEST12345">`,
+        '<script async="" src="https://www.googletagmanager.com/gtag/js?id=G-TEST12345">',
       );
       expect(html).toContain('data-ad-client="ca-pub-1234567890123456"');
       expect(html).toContain('data-ad-slot="1111111111"');
+
+      // A page rendered for one visitor: the tags carry that response's nonce.
+      const personal = await fetch(`${server.url}/userforum`, { headers: { cookie: 'session=1' } });
+      const nonce = /'nonce-([0-9a-f]+)'/.exec(personal.headers.get('content-security-policy') ?? '')?.[1];
+      expect(nonce).toBeDefined();
+      expect(await personal.text()).toContain(
+        `<script async="" nonce="${nonce}" src="https://www.googletagmanager.com/gtag/js?id=G-TEST12345">`,
+      );
+
+      // The banner reserves its size before any ad arrives: 300 x 300 below 768 px, 160 x 300 above.
+      const browser = await launchBrowser();
+      try {
+        const sizeAt = async (width: number) => {
+          const page = await browser.context.newPage();
+          // No third party is reached from a test.
+          await page.route(/^https:\/\//, (route) => route.abort());
+          await page.setViewportSize({ width, height: 900 });
+          await page.goto(`${server.url}/userforum`);
+          const box = await page.locator('[data-ad-placement="banner"]').boundingBox();
+          await page.close();
+          return [box?.width, box?.height];
+        };
+        expect(await sizeAt(375)).toEqual([300, 300]);
+        expect(await sizeAt(767)).toEqual([300, 300]);
+        expect(await sizeAt(1024)).toEqual([160, 300]);
+      } finally {
+        await browser.close();
+      }
     } finally {
       await stopServer(server);
     }
@@ -69,6 +102,6 @@ describe('ads and analytics when configured', () => {
     const html = await (await fetch(`${inject('baseUrl')}/userforum`)).text();
     expect(html).not.toContain('googletagmanager');
     expect(html).not.toContain('adsbygoogle');
-    expect(html).toContain('data-ad-placement="banner"');
+    expect(html).not.toContain('data-ad-placement');
   });
 });

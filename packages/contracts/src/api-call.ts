@@ -24,6 +24,12 @@ export interface ApiCall<
   tag: string;
   /** `admin` calls need the operator's bearer token (and do not exist while it is unset). */
   access: 'public' | 'admin';
+  /**
+   * `false` for a public GET whose answer depends on the caller (their device, their items) or on the
+   * moment (a live status): it is never given an ETag or a shared Cache-Control. Other public GET answers
+   * are the same for everyone and carry both (docs/operations.md).
+   */
+  cacheable?: false;
   params?: Params;
   query?: Query;
   body?: Body;

@@ -14,6 +14,8 @@ export type HealthResponse = z.infer<typeof healthResponseSchema>;
 export const checkHealth = defineCall({
   method: 'GET',
   path: '/api/health',
+  // A load balancer must see the live answer, never a kept one.
+  cacheable: false,
   operationId: 'checkHealth',
   summary: 'Liveness and database check (never rate limited)',
   tag: 'operations',

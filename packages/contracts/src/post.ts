@@ -102,11 +102,14 @@ export const postInputSchema = z
   });
 export type PostInput = z.output<typeof postInputSchema>;
 
+/** A page of GET /api/posts: this many posts when the caller names no limit, and never more than the cap. */
+export const postsPage = { defaultLimit: 20, maxLimit: 100 } as const;
+
 export const postsQuerySchema = z
   .object({
     postId: wholeNumberText('postId', { min: 1 }).optional(),
     title: cleanText().max(500, 'title is too long.').optional(),
-    limit: wholeNumberText('limit', { min: 1, max: 100 }).optional(),
+    limit: wholeNumberText('limit', { min: 1, max: postsPage.maxLimit }).optional(),
     offset: wholeNumberText('offset').optional(),
   })
   .strict();
@@ -122,9 +125,6 @@ export const postSearchHitSchema = z
 export type PostSearchHit = z.infer<typeof postSearchHitSchema>;
 export const postSearchResultSchema = z.array(postSearchHitSchema).meta({ id: 'PostSearchResult' });
 
-/** Post search runs only from this many characters (tools-and-trading.md section 5). */
-export const postSearchMinLength = 3;
-
 /** One post, or a page of the list: what GET /api/posts answers depending on its query. */
 export const postsAnswerSchema = z.union([postSchema, postListSchema]);
 
@@ -132,9 +132,10 @@ export const listPosts = defineCall({
   method: 'GET',
   path: '/api/posts',
   operationId: 'listPosts',
-  summary: 'All posts, newest (highest id) first; or one post by postId or by title',
+  summary: 'A page of posts, newest (highest id) first; or one post by postId or by title',
   description:
-    'Without postId/title the answer is a list (limit/offset page through it; X-Total-Count gives the total). ' +
+    `Without postId/title the answer is a page of the list: limit (default ${postsPage.defaultLimit}, at most ${postsPage.maxLimit}) ` +
+    'posts from offset (default 0); X-Total-Count gives the total. ' +
     'With postId or title (URL-encoded, whitespace runs count as one space) the answer is one post.',
   tag: 'content',
   access: 'public',

@@ -19,6 +19,7 @@ import {
 import { registerSecurity } from '../plugins/security.ts';
 import { registerAdminGate } from '../shared/admin-auth.ts';
 import type { Config } from '../shared/config.ts';
+import { ContentRevision } from '../shared/content-revision.ts';
 import type { Feature } from '../shared/feature.ts';
 import { sendError } from '../shared/send-error.ts';
 import { SiteRegistry } from '../shared/site-registry.ts';
@@ -40,8 +41,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
-    /** What the features contributed: page data, sitemap entries, feed items, content kinds. */
-    site: SiteRegistry;
   }
 }
 
@@ -140,7 +139,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const features = options.features ?? allFeatures;
   await migrateToLatest(database, allMigrations(features));
-  const site = new SiteRegistry();
+  const site = new SiteRegistry(new ContentRevision(database.db), (error) =>
+    app.log.error({ err: error }, 'could not record a content change'),
+  );
   app.decorate('site', site);
 
   registerErrorHandling(app);

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../shared/config.ts';
 
 // Hosts the configured ad and analytics tags load from; added to the policy only when those are configured.
-const adHosts = [
+export const adHosts = [
   'https://pagead2.googlesyndication.com',
   'https://*.googlesyndication.com',
   'https://*.doubleclick.net',
@@ -13,7 +13,7 @@ const adHosts = [
   'https://*.gstatic.com',
   'https://*.adtrafficquality.google',
 ];
-const analyticsHosts = [
+export const analyticsHosts = [
   'https://*.googletagmanager.com',
   'https://*.google-analytics.com',
   'https://*.analytics.google.com',

@@ -19,7 +19,12 @@ try {
   const app = await buildApp(loadConfig({ ...process.env, SEED_CONTENT: 'false' }), { logger: false });
   try {
     await app.ready();
-    const summary = await importContentFolder(app.database.db, app.site.contentKinds, path.resolve(folder));
+    const summary = await importContentFolder(
+      app.database.db,
+      app.site.contentKinds,
+      path.resolve(folder),
+      app.site.contentRevision,
+    );
     const counts = Object.entries(summary)
       .map(([kind, c]) => `${kind} ${c.created} created, ${c.updated} updated`)
       .join('; ');

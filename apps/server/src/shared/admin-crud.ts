@@ -2,6 +2,7 @@ import type { AdminCrudCalls } from '@hurryup/contracts/admin-crud';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { registerCall } from './register-call.ts';
+import './site-registry.ts';
 
 interface CrudService<Input, Output> {
   create(input: Input): Promise<Output>;
@@ -28,7 +29,8 @@ export async function registerAdminCalls(
 
 /**
  * Registers the operator's create / replace / delete calls for one kind of content, behind the admin gate
- * (registerAdminCalls).
+ * (registerAdminCalls). Every successful write moves the site's content revision before it is answered, so
+ * the next page request anywhere shows it.
  */
 export async function registerAdminCrud<Input extends z.ZodType, Output extends z.ZodType>(
   app: FastifyInstance,
@@ -36,14 +38,21 @@ export async function registerAdminCrud<Input extends z.ZodType, Output extends 
   calls: AdminCrudCalls<Input, Output>,
   service: CrudService<z.output<Input>, z.input<Output>>,
 ) {
+  const site = app.site;
+  async function changed<T>(written: T): Promise<T> {
+    await site.contentChanged();
+    return written;
+  }
   await registerAdminCalls(app, adminToken, (admin) => {
-    registerCall(admin, calls.create, ({ body }) => service.create(body as z.output<Input>));
-    registerCall(admin, calls.replace, ({ params, body }) =>
-      service.update(params.id, body as z.output<Input>),
+    registerCall(admin, calls.create, async ({ body }) =>
+      changed(await service.create(body as z.output<Input>)),
+    );
+    registerCall(admin, calls.replace, async ({ params, body }) =>
+      changed(await service.update(params.id, body as z.output<Input>)),
     );
     registerCall(admin, calls.delete, async ({ params }) => {
       await service.delete(params.id);
-      return null;
+      return changed(null);
     });
   });
 }

@@ -78,6 +78,8 @@ const envSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
     ADMIN_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
     ADMIN_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+    PAGE_CACHE_MAX_PAGES: z.coerce.number().int().min(0).default(2000),
+    PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
     ADS_CLIENT_ID: z.preprocess(
       emptyToUndefined,
@@ -179,6 +181,7 @@ const envSchema = z
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     adminFailureLimit: env.ADMIN_FAILURE_LIMIT,
     adminRateLimit: env.ADMIN_RATE_LIMIT,
+    pageCache: { maxEntries: env.PAGE_CACHE_MAX_PAGES, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 },
     trustProxy: env.TRUST_PROXY === 'true',
     ads: {
       clientId: env.ADS_CLIENT_ID,

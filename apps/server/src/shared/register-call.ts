@@ -1,5 +1,6 @@
 import { type ApiCall, type CallAnswer, type CallInput, errorResponses } from '@hurryup/contracts/api-call';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { cacheablePublicRead } from './http-caching.ts';
 
 export type CallHandler<C extends ApiCall> = (
   input: CallInput<C>,
@@ -26,6 +27,10 @@ export function registerCall<C extends ApiCall>(
     method: call.method,
     url: call.path,
     ...(options.config ? { config: options.config } : {}),
+    // The same answer for everyone: validators and a short shared lifetime (docs/operations.md).
+    ...(call.method === 'GET' && call.access === 'public' && call.cacheable !== false
+      ? { onSend: cacheablePublicRead }
+      : {}),
     schema: {
       operationId: call.operationId,
       summary: call.summary,

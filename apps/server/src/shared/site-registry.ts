@@ -2,6 +2,14 @@ import type { PageData } from '@hurryup/web/load-context';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { CoreTables } from '../db/core-tables.ts';
+import type { ContentRevision } from './content-revision.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the features contributed: page data, sitemap entries, feed items, content kinds. */
+    site: SiteRegistry;
+  }
+}
 
 export interface SitemapEntry {
   /** Site path, e.g. '/blog?entry=3'. */
@@ -91,7 +99,7 @@ export interface ImageSource {
 /**
  * What features contribute to the site as a whole, read when needed (never at registration), so features
  * can register in any order: page data for the server-rendered pages, sitemap entries, feed items and
- * content kinds for imports.
+ * content kinds for imports; and the content revision every write moves.
  */
 export class SiteRegistry {
   readonly #pageData: Partial<PageData> = {};
@@ -100,6 +108,14 @@ export class SiteRegistry {
   readonly #kinds: ContentKind[] = [];
   readonly #images: ImageSource[] = [];
   readonly #changeListeners: ((change: ContentChange) => void)[] = [];
+  /** Moved by every content write; what is derived from the content (cached pages) follows it. */
+  readonly contentRevision: ContentRevision;
+  readonly #reportError: (error: unknown) => void;
+
+  constructor(contentRevision: ContentRevision, reportError: (error: unknown) => void = console.error) {
+    this.contentRevision = contentRevision;
+    this.#reportError = reportError;
+  }
 
   providePageData<K extends keyof PageData>(key: K, reader: PageData[K]) {
     if (key in this.#pageData) throw new Error(`Page data "${String(key)}" is provided twice`);
@@ -155,8 +171,18 @@ export class SiteRegistry {
   onContentChanged(listener: (change: ContentChange) => void) {
     this.#changeListeners.push(listener);
   }
-  /** A feature's write changed what some page shows: every listener hears it before the write answers. */
-  contentChanged(change: ContentChange = { pictures: true }) {
+  /**
+   * A write changed what some page shows. Every write calls this after it succeeds and before it answers
+   * (inside its transaction when it has one, so the two commit together): listeners in this process hear it
+   * at once, and the content revision moves so every process's cached pages are dropped. The admin API and
+   * imports do it for every feature. It never rejects: the write itself has succeeded, and a revision that
+   * could not be recorded is reported and caught up by the next write.
+   */
+  async contentChanged(
+    change: ContentChange = { pictures: true },
+    tx?: Parameters<ContentRevision['changed']>[0],
+  ): Promise<void> {
     for (const listener of this.#changeListeners) listener(change);
+    await this.contentRevision.changed(tx).catch(this.#reportError);
   }
 }

@@ -2,15 +2,33 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
 import { errorCodes } from '@hurryup/contracts/errors';
-import { appContext } from '@hurryup/web/load-context';
-import { fastifyReactRouter } from '@mcansh/react-router-fastify';
+import { appContext, type PageCacheHandle } from '@hurryup/web/load-context';
+import { createRequest, fastifyReactRouter, sendResponse } from '@mcansh/react-router-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RouterContextProvider, type ServerBuild } from 'react-router';
+import {
+  createRequestHandler,
+  matchRoutes,
+  type RouteObject,
+  RouterContextProvider,
+  type ServerBuild,
+} from 'react-router';
 import type { ViteDevServer } from 'vite';
+import { adHosts, analyticsHosts, cspDirectives } from '../plugins/security.ts';
 import type { Config } from '../shared/config.ts';
+import { etagMatches, weakEtag } from '../shared/http-caching.ts';
 import { sendError } from '../shared/send-error.ts';
 import type { SiteRegistry } from '../shared/site-registry.ts';
+import {
+  type CachedPage,
+  cachedPagePolicy,
+  compressPage,
+  inlineScriptHashes,
+  isPersonalRequest,
+  PageCache,
+  preferredEncoding,
+} from './page-cache.ts';
 
 const webRoot = path.dirname(createRequire(import.meta.url).resolve('@hurryup/web/package.json'));
 const webBuildPaths = {
@@ -46,7 +64,8 @@ export type PagesMode = { kind: 'production' } | { kind: 'development'; vite: Vi
 /**
  * Serves the React Router site (server-rendered pages and the built client files) from this Fastify app.
  * The pages' loaders read the page data every feature provided to the site registry; the pages without
- * parameters join the sitemap.
+ * parameters join the sitemap. In production, pages that are the same for every visitor come from the
+ * page cache.
  */
 export async function registerPages(
   app: FastifyInstance,
@@ -54,25 +73,22 @@ export async function registerPages(
   site: SiteRegistry,
   mode: PagesMode,
 ): Promise<void> {
-  const getLoadContext = (_request: unknown, reply: FastifyReply) => {
+  const siteSettings = {
+    name: config.siteName,
+    baseUrl: config.publicBaseUrl,
+    ads: config.ads,
+    analyticsId: config.analyticsId,
+  };
+  const loadContext = (nonce: string | undefined, shared: boolean) => {
     const context = new RouterContextProvider();
-    context.set(appContext, {
-      site: {
-        name: config.siteName,
-        baseUrl: config.publicBaseUrl,
-        ads: config.ads,
-        analyticsId: config.analyticsId,
-      },
-      nonce: reply.cspNonce?.script,
-      pageData: site.pageData,
-    });
+    context.set(appContext, { site: siteSettings, nonce, shared, pageData: site.pageData });
     return context;
   };
 
   if (mode.kind === 'development') {
     await app.register(fastifyReactRouter, {
       devServer: mode.vite,
-      getLoadContext,
+      getLoadContext: (_request: unknown, reply: FastifyReply) => loadContext(reply.cspNonce?.script, false),
       routeOptions: pageRouteOptions,
     });
     return;
@@ -80,19 +96,235 @@ export async function registerPages(
   if (!fs.existsSync(webBuildPaths.server)) throw new MissingWebBuildError();
   // Imported once at start, so a broken build fails the start instead of the first visitor.
   const build = (await import(pathToFileURL(webBuildPaths.server).href)) as ServerBuild;
-  await app.register(fastifyReactRouter, {
-    build,
-    clientBuildDirectory: webBuildPaths.client,
-    // The build writes .br and .gz copies of every client file (apps/web/scripts/postbuild.ts).
-    staticOptions: { preCompressed: true },
-    mode: 'production',
-    getLoadContext,
-    routeOptions: pageRouteOptions,
+  await app.register(async (pages) => {
+    // Before the page cache and the client files: pages and built files are read, never written to.
+    pages.addHook('onRequest', pageRouteOptions.onRequest);
+    await registerClientFiles(pages, webBuildPaths.client);
+    // Bodies reach React Router untouched (its actions parse them).
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    registerPageRoute(pages, config, site, build, loadContext);
   });
   // The static pages change when the build does.
   const builtAt = fs.statSync(webBuildPaths.server).mtime.toISOString();
   const paths = staticPagePaths(build);
   site.addSitemapSource(() => paths.map((p) => ({ path: p, lastmod: builtAt })));
+}
+
+/** The built client files: hashed assets cached for a year, pre-compressed copies sent as they are. */
+async function registerClientFiles(app: FastifyInstance, root: string) {
+  const assets = path.join(root, 'assets');
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: false,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    etag: true,
+    lastModified: true,
+    // The build writes .br and .gz copies of every client file (apps/web/scripts/postbuild.ts).
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      res.setHeader(
+        'cache-control',
+        filePath.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+    },
+  });
+}
+
+/**
+ * The catch-all page route with its page cache (docs/decisions/0012-page-cache.md): pages whose route
+ * opts in (`handle.cache`) are rendered once per content revision for every visitor and answered from
+ * memory, already compressed, by an onRequest hook; everything else is rendered per request with the
+ * request's CSP nonce.
+ */
+function registerPageRoute(
+  app: FastifyInstance,
+  config: Config,
+  site: SiteRegistry,
+  build: ServerBuild,
+  loadContext: (nonce: string | undefined, shared: boolean) => RouterContextProvider,
+) {
+  const render = createRequestHandler(build, 'production');
+  const cache = new PageCache(config.pageCache);
+  const planOf = pageCachePlans(build);
+  const directives = cspDirectives(config);
+  const scriptHosts = [
+    ...(config.ads.clientId ? adHosts : []),
+    ...(config.analyticsId ? analyticsHosts : []),
+  ];
+  const rendering = new Map<string, Promise<Rendered>>();
+
+  // The site-wide rate limit runs as a route hook, after this one: a cached answer counts against it too.
+  const rateLimit = app.hasDecorator('rateLimit') ? app.rateLimit() : undefined;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || isPersonalRequest(request.headers) || config.pageCache.maxEntries === 0)
+      return;
+    const revision = site.contentRevision.current();
+    const page = cache.get(request.originalUrl, typeof revision === 'number' ? revision : await revision);
+    if (!page) return;
+    await rateLimit?.call(app, request, reply);
+    return sendPage(request, reply, page, 'hit');
+  });
+
+  /** Renders a page for every visitor (no nonce, the whole document) and keeps it when it may be kept. */
+  async function renderShared(url: string, plan: PagePlan): Promise<Rendered> {
+    const revision = await site.contentRevision.current();
+    const renderedAt = Date.now();
+    const response = await render(
+      new Request(`${config.publicBaseUrl}${url}`, { headers: { accept: 'text/html' } }),
+      loadContext(undefined, true),
+    );
+    const identity = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    for (const [name, value] of response.headers) headers[name] = value;
+    const expiresAt = Math.min(
+      plan.maxAgeSeconds === undefined ? Number.POSITIVE_INFINITY : renderedAt + plan.maxAgeSeconds * 1000,
+      headers['x-page-expires']
+        ? Date.parse(headers['x-page-expires']) || renderedAt
+        : Number.POSITIVE_INFINITY,
+    );
+    delete headers['x-page-expires'];
+    const storable =
+      response.status === 200 &&
+      !response.headers.has('set-cookie') &&
+      !/no-store|private/.test(headers['cache-control'] ?? '') &&
+      expiresAt > renderedAt;
+    headers['content-security-policy'] = cachedPagePolicy(
+      directives,
+      scriptHosts,
+      inlineScriptHashes(identity.toString('utf8')),
+    );
+    headers['cache-control'] = storable ? sharedCacheControl(expiresAt - renderedAt) : 'no-cache';
+    const base = { status: response.status, headers, etag: weakEtag(identity), identity, expiresAt };
+    if (!storable) return { page: { ...base, bytes: identity.length } };
+    const { br, gzip } = await compressPage(identity);
+    const bytes = identity.length + br.length + gzip.length + JSON.stringify(headers).length + url.length * 2;
+    const page: CachedPage = { ...base, br, gzip, bytes };
+    cache.set(url, page, revision);
+    return { page };
+  }
+
+  app.all('*', async (request, reply) => {
+    const plan = request.method === 'GET' && planOf(request.originalUrl);
+    const personal = isPersonalRequest(request.headers);
+    if (!plan || personal || config.pageCache.maxEntries === 0) {
+      const response = await render(
+        createRequest(request, reply),
+        loadContext(reply.cspNonce?.script, false),
+      );
+      // A personal request for a page that is otherwise the same for everyone: never kept by a proxy.
+      if (plan && personal) reply.header('cache-control', 'private, no-cache');
+      return sendResponse(reply, response);
+    }
+    // Visitors asking for the same page meanwhile wait for this one render instead of starting their own.
+    // Keyed by the address as asked (before rewriteUrl): the page shows that address.
+    const key = request.originalUrl;
+    let pending = rendering.get(key);
+    if (!pending) {
+      pending = renderShared(key, plan).finally(() => rendering.delete(key));
+      rendering.set(key, pending);
+    }
+    const { page } = await pending;
+    return sendPage(request, reply, page, 'miss');
+  });
+
+  let reported = '';
+  const report = setInterval(() => {
+    const stats = cache.stats;
+    const now = JSON.stringify(stats);
+    if (now !== reported) app.log.info({ pageCache: stats }, 'page cache');
+    reported = now;
+  }, statsLogIntervalMs);
+  report.unref();
+  app.addHook('onClose', async () => clearInterval(report));
+}
+
+// How often the page cache's hits, misses and size are logged (when they changed).
+const statsLogIntervalMs = 60_000;
+
+// A CDN in front may keep a page this long, and serve it this much longer while it fetches a fresh one.
+const sharedMaxAgeSeconds = 60;
+const staleWhileRevalidateSeconds = 300;
+
+function sharedCacheControl(lifetimeMs: number): string {
+  const sMaxAge = Math.max(0, Math.min(sharedMaxAgeSeconds, Math.floor(lifetimeMs / 1000)));
+  return `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidateSeconds}`;
+}
+
+interface Rendered {
+  /** A page without compressed bodies was not kept (not a 200, or personal by its own headers). */
+  page: Omit<CachedPage, 'br' | 'gzip'> & Partial<Pick<CachedPage, 'br' | 'gzip'>>;
+}
+
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Rendered['page'],
+  outcome: 'hit' | 'miss',
+) {
+  reply.code(page.status).headers(page.headers);
+  reply.header('vary', 'accept-encoding').header('x-page-cache', outcome);
+  // Only a page that is what it says has a validator; an error page is sent in full every time.
+  if (page.status === 200) {
+    reply.header('etag', page.etag);
+    if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  }
+  const encoding = page.br ? encodingFor(request.headers['accept-encoding']) : 'identity';
+  if (encoding === 'identity') return reply.send(page.identity);
+  return reply.header('content-encoding', encoding).send(page[encoding]);
+}
+
+// Browsers send a handful of distinct Accept-Encoding values; parsing each once keeps the hit path short.
+const encodings = new Map<string | undefined, ReturnType<typeof preferredEncoding>>();
+function encodingFor(acceptEncoding: string | undefined) {
+  let encoding = encodings.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = preferredEncoding(acceptEncoding);
+    if (encodings.size >= 100) encodings.clear();
+    encodings.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+interface PagePlan {
+  maxAgeSeconds: number | undefined;
+}
+
+/**
+ * For a request URL: how its page may be cached, from the matched routes' `handle.cache` (the page's own
+ * route must opt in; the shortest `maxAgeSeconds` of it and its layouts applies), or false.
+ */
+export function pageCachePlans(build: Pick<ServerBuild, 'routes'>): (url: string) => PagePlan | false {
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    Object.values(build.routes)
+      .filter((route) => route !== undefined && route.parentId === parentId)
+      .map((route) => ({
+        id: route!.id,
+        path: route!.path,
+        index: route!.index,
+        children: route!.index ? undefined : tree(route!.id),
+      })) as RouteObject[];
+  const routes = tree(undefined);
+  return (url) => {
+    const pathname = url.split('?')[0]!;
+    // React Router's data requests and route discovery are not documents.
+    if (pathname.endsWith('.data') || pathname === '/__manifest') return false;
+    const matches = matchRoutes(routes, pathname);
+    const handles = (matches ?? []).map(
+      (match) => (build.routes[match.route.id!]?.module.handle as PageCacheHandle | undefined)?.cache,
+    );
+    if (handles.length === 0 || !handles.at(-1)) return false;
+    const now = new Date();
+    const ages = handles
+      .map((cache) =>
+        typeof cache?.maxAgeSeconds === 'function' ? cache.maxAgeSeconds(now) : cache?.maxAgeSeconds,
+      )
+      .filter((age): age is number => age !== undefined);
+    return { maxAgeSeconds: ages.length > 0 ? Math.min(...ages) : undefined };
+  };
 }
 
 /** Every page without a parameter (for the sitemap), from the route table of the build. */

@@ -1,10 +1,13 @@
 import type { Post } from '@hurryup/contracts/post';
 import { data } from 'react-router';
-import { pageData } from '#load-context';
+import { type PageCacheHandle, pageData } from '#load-context';
 import { ForumList } from '../features/posts/ForumList.tsx';
 import { pageInfo } from '../features/posts/paging.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/forum';
+
+/** The same for every visitor: served from the page cache (PageCacheHandle). */
+export const handle = { cache: {} } satisfies PageCacheHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const posts = pageData(context, 'posts');

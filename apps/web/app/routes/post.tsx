@@ -2,13 +2,16 @@ import type { Post } from '@hurryup/contracts/post';
 import { postPath, titleFromPostSegment } from '@hurryup/contracts/post-slug';
 import { postFirstImage, postSummary } from '@hurryup/contracts/post-text';
 import { data } from 'react-router';
-import { pageData } from '#load-context';
+import { type PageCacheHandle, pageData } from '#load-context';
 import { PostArticle } from '../features/posts/PostArticle.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/post';
 
-/** Not listed in the sitemap (see apps/server/src/web/pages.ts). */
-export const handle = { sitemap: false };
+/**
+ * Not listed in the sitemap (see apps/server/src/web/pages.ts); the same for every visitor, so served from
+ * the page cache.
+ */
+export const handle = { sitemap: false, cache: {} } satisfies PageCacheHandle & { sitemap: boolean };
 
 export const postErrors = {
   fetch: 'Error fetching post',

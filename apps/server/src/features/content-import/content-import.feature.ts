@@ -13,7 +13,12 @@ export const contentImportFeature = defineFeature({
   async plugin(app, { database, config, site }) {
     if (config.seedContent) {
       app.addHook('onReady', async () => {
-        const seeded = await seedContentOnFirstStart(database.db, site.contentKinds, config.contentDir);
+        const seeded = await seedContentOnFirstStart(
+          database.db,
+          site.contentKinds,
+          config.contentDir,
+          site.contentRevision,
+        );
         if (seeded) app.log.info({ seeded }, 'loaded the seed content into the empty database');
       });
     }

@@ -73,7 +73,15 @@ describe('content import', () => {
 
   it('imports valid files, and importing again changes nothing', async () => {
     const folder = contentFolder(good);
-    const first = await importContentFolder(t.database.db, t.app.site.contentKinds, folder);
+    const revisionBefore = await t.app.site.contentRevision.current();
+    const first = await importContentFolder(
+      t.database.db,
+      t.app.site.contentKinds,
+      folder,
+      t.app.site.contentRevision,
+    );
+    // Cached pages follow the content revision, which the import moved.
+    expect(await t.app.site.contentRevision.current()).toBe(revisionBefore + 1);
     expect(first).toEqual({
       blogs: { created: 2, updated: 0 },
       posts: { created: 3, updated: 0 },
@@ -81,7 +89,12 @@ describe('content import', () => {
       ...galleryKindsUntouched,
     });
     const before = { blogs: await list('/api/blogs'), posts: await list('/api/posts') };
-    const second = await importContentFolder(t.database.db, t.app.site.contentKinds, folder);
+    const second = await importContentFolder(
+      t.database.db,
+      t.app.site.contentKinds,
+      folder,
+      t.app.site.contentRevision,
+    );
     expect(second).toEqual({
       blogs: { created: 0, updated: 2 },
       posts: { created: 0, updated: 3 },
@@ -118,7 +131,12 @@ describe('content import', () => {
       'posts/no-front-matter.md': 'Just text',
       'posts/notes.txt': 'ignored?',
     });
-    const error = await importContentFolder(t.database.db, t.app.site.contentKinds, folder).catch((e) => e);
+    const error = await importContentFolder(
+      t.database.db,
+      t.app.site.contentKinds,
+      folder,
+      t.app.site.contentRevision,
+    ).catch((e) => e);
     expect(error).toBeInstanceOf(ContentImportError);
     const lines = (error as ContentImportError).problems.map((p) => `${p.file}: ${p.field}: ${p.message}`);
     expect(lines).toEqual(
@@ -139,7 +157,12 @@ describe('content import', () => {
 
   it('refuses a post whose id would take another stored post title', async () => {
     const folder = contentFolder({ 'posts/clash.md': postMd(9, 'Post A') });
-    const error = await importContentFolder(t.database.db, t.app.site.contentKinds, folder).catch((e) => e);
+    const error = await importContentFolder(
+      t.database.db,
+      t.app.site.contentKinds,
+      folder,
+      t.app.site.contentRevision,
+    ).catch((e) => e);
     expect((error as ContentImportError).problems).toEqual([
       { file: 'posts/clash.md', field: 'title', message: 'is already the title of post 1' },
     ]);
@@ -150,6 +173,7 @@ describe('content import', () => {
       t.database.db,
       t.app.site.contentKinds,
       contentFolder({ 'posts/high.md': postMd(5, 'Post five') }),
+      t.app.site.contentRevision,
     );
     const created = await t.app.inject({
       method: 'POST',
@@ -166,7 +190,12 @@ describe('seed content on first start', () => {
     const fresh = await createTestApp({ ADMIN_TOKEN: adminToken });
     try {
       const folder = contentFolder(good);
-      const seeded = await seedContentOnFirstStart(fresh.database.db, fresh.app.site.contentKinds, folder);
+      const seeded = await seedContentOnFirstStart(
+        fresh.database.db,
+        fresh.app.site.contentKinds,
+        folder,
+        fresh.app.site.contentRevision,
+      );
       expect(seeded).toEqual({
         blogs: { created: 2, updated: 0 },
         posts: { created: 3, updated: 0 },
@@ -180,7 +209,12 @@ describe('seed content on first start', () => {
           headers: adminHeaders,
         });
       expect(
-        await seedContentOnFirstStart(fresh.database.db, fresh.app.site.contentKinds, folder),
+        await seedContentOnFirstStart(
+          fresh.database.db,
+          fresh.app.site.contentKinds,
+          folder,
+          fresh.app.site.contentRevision,
+        ),
       ).toBeUndefined();
       expect((await fresh.app.inject({ method: 'GET', url: '/api/posts' })).json()).toEqual([]);
     } finally {
@@ -191,7 +225,9 @@ describe('seed content on first start', () => {
   it("loads the repository's own content folder without problems", async () => {
     const seededApp = await createTestApp({ SEED_CONTENT: 'true' });
     try {
-      const posts: Post[] = (await seededApp.app.inject({ method: 'GET', url: '/api/posts' })).json();
+      const posts: Post[] = (
+        await seededApp.app.inject({ method: 'GET', url: '/api/posts?limit=100' })
+      ).json();
       const blogs: Blog[] = (await seededApp.app.inject({ method: 'GET', url: '/api/blogs' })).json();
       expect(posts.length).toBeGreaterThanOrEqual(25);
       expect(blogs.length).toBeGreaterThanOrEqual(6);
@@ -258,14 +294,18 @@ describe('import collisions', () => {
         t2.database.db,
         t2.app.site.contentKinds,
         contentFolder({ 'posts/a.md': postMd(1, 'First title') }),
+        t2.app.site.contentRevision,
       );
       const folder = contentFolder({
         'posts/by-id.md': postMd(1, 'Renamed title'),
         'posts/by-title.md': postMd(2, 'First title').replace('id: 2\n', ''),
       });
-      const error = await importContentFolder(t2.database.db, t2.app.site.contentKinds, folder).catch(
-        (e) => e,
-      );
+      const error = await importContentFolder(
+        t2.database.db,
+        t2.app.site.contentKinds,
+        folder,
+        t2.app.site.contentRevision,
+      ).catch((e) => e);
       expect((error as ContentImportError).problems).toEqual([
         {
           file: 'posts/by-title.md',

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { createAppState } from '../../db/app-state.ts';
 import type { CoreTables } from '../../db/core-tables.ts';
+import type { ContentRevision } from '../../shared/content-revision.ts';
 import type { ContentKind, ImportProblem, Located } from '../../shared/site-registry.ts';
 import { readContentPath } from './content-files.ts';
 
@@ -40,12 +41,14 @@ function duplicates(kind: ContentKind, items: Located<unknown>[]): ImportProblem
 
 /**
  * Validates every item of every kind under `folder` first; only when all are valid does it write them, in
- * one transaction, as upserts. Running it twice changes nothing.
+ * one transaction, as upserts, and moves the site's content revision in that same transaction (so cached
+ * pages of every process are dropped). Running it twice changes only the revision.
  */
 export async function importContentFolder(
   db: Kysely<CoreTables>,
   kinds: readonly ContentKind[],
   folder: string,
+  revision: Pick<ContentRevision, 'changed' | 'forget'>,
 ): Promise<ImportSummary> {
   if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) {
     throw new ContentImportError([{ file: folder, field: 'folder', message: 'is not a folder' }]);
@@ -92,7 +95,10 @@ export async function importContentFolder(
       if (items.length > 0) await kind.finish?.(tx);
       summary[kind.path] = counts;
     }
+    await revision.changed(tx);
   });
+  // A page rendered while the transaction was open may have read the old revision.
+  revision.forget();
   for (const { kind, items } of batches) if (items.length > 0) kind.committed?.();
   return summary;
 }
@@ -110,6 +116,7 @@ export async function seedContentOnFirstStart(
   db: Kysely<CoreTables>,
   kinds: readonly ContentKind[],
   folder: string,
+  revision: Pick<ContentRevision, 'changed' | 'forget'>,
 ): Promise<ImportSummary | undefined> {
   const appState = createAppState(db);
   const legacySeeded = (await appState.read(legacySeededKey)) !== undefined;
@@ -127,6 +134,7 @@ export async function seedContentOnFirstStart(
       db,
       claimed.map((c) => c.kind),
       folder,
+      revision,
     );
   } catch (error) {
     // Let the next start try again once the seed is fixed.

@@ -1,4 +1,5 @@
-import { type Post, type PostSearchHit, postSearchMinLength } from '@hurryup/contracts/post';
+import type { Post, PostSearchHit } from '@hurryup/contracts/post';
+import { postSearchMinLength } from '@hurryup/contracts/post-search';
 
 type Indexed = Pick<Post, 'id' | 'title' | 'description'>;
 

@@ -1,5 +1,5 @@
 import { errorCodes } from '@hurryup/contracts/errors';
-import { listPosts, postAdminCalls, postInputSchema, searchPosts } from '@hurryup/contracts/post';
+import { listPosts, postAdminCalls, postInputSchema, postsPage, searchPosts } from '@hurryup/contracts/post';
 import { collapseWhitespace, postPath } from '@hurryup/contracts/post-slug';
 import { postSummary } from '@hurryup/contracts/post-text';
 import type { PostsPageData } from '@hurryup/web/features/posts/page-data';
@@ -31,6 +31,7 @@ export const postsFeature = defineFeature({
       createAppState(database.db),
     );
     app.addHook('onReady', () => posts.rebuildIndex());
+    site.contentRevision.onChange(() => posts.recheckRevision());
 
     registerCall(app, listPosts, async ({ query }, _request, reply) => {
       const { postId, title, limit, offset } = query;
@@ -42,9 +43,8 @@ export const postsFeature = defineFeature({
         if (title.trim() === '') throw validation('title', 'The title is empty.', 'Invalid post ID');
         return (await posts.getByTitle(title)) ?? Promise.reject(noSuchPost());
       }
-      const paged = limit !== undefined || offset !== undefined;
       const [list, total] = await Promise.all([
-        posts.list(paged ? { limit: limit ?? 100, offset: offset ?? 0 } : undefined),
+        posts.list({ limit: limit ?? postsPage.defaultLimit, offset: offset ?? 0 }),
         posts.count(),
       ]);
       reply.header('x-total-count', String(total));

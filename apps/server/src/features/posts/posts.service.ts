@@ -70,6 +70,13 @@ export function createPostService(
     invalidateIndex() {
       indexedRevision = undefined;
     },
+    /**
+     * The next search compares the posts revision at once instead of within 10 s (when the site's content
+     * revision moved, so that a page rendered for the new revision never shows the old search results).
+     */
+    recheckRevision() {
+      lastRevisionCheck = 0;
+    },
     list: (page?: { limit: number; offset: number }) => repository.list(page),
     count: () => repository.count(),
     get: (id: number) => repository.get(id),

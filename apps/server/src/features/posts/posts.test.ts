@@ -57,9 +57,13 @@ describe('posts', () => {
       await createPost({ title, createdAt: '2025-03-01', text: 'Body text' });
   });
 
-  it('lists all posts newest id first, with the total in a header', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/posts' });
-    expect(res.statusCode).toBe(200);
+  it('lists a page of posts (20 unless asked), newest id first, with the total in a header', async () => {
+    const firstPage = await t.app.inject({ method: 'GET', url: '/api/posts' });
+    expect(firstPage.statusCode).toBe(200);
+    expect(firstPage.json()).toHaveLength(20);
+    expect(firstPage.headers['x-total-count']).toBe('27');
+    const res = await t.app.inject({ method: 'GET', url: '/api/posts?limit=100' });
+    expect(firstPage.json()).toEqual(res.json().slice(0, 20));
     const list = res.json();
     expect(list).toHaveLength(27);
     expect(res.headers['x-total-count']).toBe('27');
@@ -92,6 +96,10 @@ describe('posts', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/posts?limit=0&offset=-1' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['limit', 'offset']);
+    // The cap keeps one answer small whatever the caller asks.
+    const tooMany = await t.app.inject({ method: 'GET', url: '/api/posts?limit=101' });
+    expect(tooMany.statusCode).toBe(400);
+    expect(Object.keys(tooMany.json().fields)).toEqual(['limit']);
   });
 
   it('finds one post by id', async () => {

@@ -1,9 +1,18 @@
-import { type PostSearchHit, postSearchMinLength, searchPosts } from '@hurryup/contracts/post';
+import type { PostSearchHit } from '@hurryup/contracts/post';
+import { postSearchMinLength } from '@hurryup/contracts/post-search';
 import { postPath } from '@hurryup/contracts/post-slug';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { callApi } from '../../shared/api-client.ts';
 import './search.css';
+
+/** The API client and the search call's schemas (zod) load when the visitor first types, not with the page. */
+async function searchApi(text: string, signal: AbortSignal): Promise<PostSearchHit[]> {
+  const [{ callApi }, { searchPosts }] = await Promise.all([
+    import('../../shared/api-client.ts'),
+    import('@hurryup/contracts/post'),
+  ]);
+  return callApi(searchPosts, { query: { q: text } }, { signal });
+}
 
 const debounceMs = 200;
 
@@ -53,7 +62,7 @@ export function PostSearch({
     pending.current = controller;
     const timer = setTimeout(async () => {
       try {
-        const hits = await callApi(searchPosts, { query: { q: text } }, { signal: controller.signal });
+        const hits = await searchApi(text, controller.signal);
         setResults(hits);
         setError(undefined);
         setSearched(true);

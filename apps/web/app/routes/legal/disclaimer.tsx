@@ -1,8 +1,12 @@
 import { Link } from 'react-router';
+import type { PageCacheHandle } from '#load-context';
 import { LegalContact } from '../../features/legal/LegalContact.tsx';
 import { LegalPage } from '../../features/legal/LegalPage.tsx';
 import { legalMeta } from '../../features/legal/legal-meta.ts';
 import { useSite } from '../../shared/use-site.ts';
+
+/** The same for every visitor: served from the page cache (PageCacheHandle). */
+export const handle = { cache: {} } satisfies PageCacheHandle;
 
 export const meta = legalMeta({
   title: 'Disclaimer',

@@ -13,21 +13,34 @@ function renderWithSite(ads: SiteSettings['ads']) {
       loader: () => ({ site, nonce: undefined }),
       HydrateFallback: () => null,
       Component: () => <Outlet />,
-      children: [{ index: true, Component: () => <AdSlot placement="banner" /> }],
+      children: [
+        {
+          index: true,
+          Component: () => (
+            <div data-testid="page">
+              <AdSlot placement="banner" />
+            </div>
+          ),
+        },
+      ],
     },
   ]);
   return render(<Stub initialEntries={['/']} />);
 }
 
 describe('AdSlot', () => {
-  it('reserves an empty, hidden box and loads nothing without configuration', async () => {
-    const { container } = renderWithSite({ slots: {} });
-    await waitFor(() => expect(container.querySelector('[data-ad-placement="banner"]')).not.toBeNull());
-    const slot = container.querySelector('[data-ad-placement="banner"]');
-    expect(slot?.getAttribute('aria-hidden')).toBe('true');
-    expect(slot?.className).toContain('ad-slot--banner');
-    expect(container.querySelector('ins')).toBeNull();
-    expect(document.querySelector('script[src*="googlesyndication"]')).toBeNull();
+  it('renders nothing, takes no space and loads nothing without configuration', async () => {
+    for (const ads of [
+      { slots: {} },
+      { slots: { banner: '42' } },
+      { clientId: 'ca-pub-1234567890', slots: {} },
+    ]) {
+      const { container, unmount } = renderWithSite(ads);
+      await waitFor(() => expect(container.querySelector('[data-testid="page"]')).not.toBeNull());
+      expect(container.querySelector('[data-testid="page"]')?.innerHTML).toBe('');
+      expect(document.querySelector('script[src*="googlesyndication"]')).toBeNull();
+      unmount();
+    }
   });
 
   it('asks for an ad only once the slot scrolls near the viewport', async () => {

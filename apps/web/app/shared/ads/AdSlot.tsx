@@ -23,8 +23,9 @@ function loadAdScript(clientId: string) {
 }
 
 /**
- * One advertising unit. Without a publisher id and slot id it renders only the reserved, empty box and
- * loads nothing from a third party (decisions.md section 7). With them, the ad network is asked for an ad
+ * One advertising unit. Without a publisher id and slot id it renders nothing at all, takes no space and
+ * loads nothing from a third party: no ad will ever arrive (decisions.md section 7). With them, the box
+ * reserves the unit's size before the ad arrives (so nothing shifts), and the ad network is asked for an ad
  * only when the box scrolls near the viewport.
  */
 export function AdSlot({ placement, className }: { placement: AdPlacement; className?: string }) {
@@ -58,8 +59,8 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
     return () => observer.disconnect();
   }, [configured, clientId]);
 
+  if (!configured) return null;
   const classes = `ad-slot ad-slot--${placement}${className ? ` ${className}` : ''}`;
-  if (!configured) return <div className={classes} aria-hidden="true" data-ad-placement={placement} />;
   return (
     <aside className={classes} aria-label="Advertisement" data-ad-placement={placement}>
       <ins ref={ref} className="adsbygoogle ad-slot__unit" data-ad-client={clientId} data-ad-slot={slotId} />

@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  type CachedPage,
+  cachedPagePolicy,
+  compressPage,
+  inlineScriptHashes,
+  isPersonalRequest,
+  PageCache,
+  preferredEncoding,
+} from './page-cache.ts';
+import { pageCachePlans } from './pages.ts';
+
+function page(bytes: number, expiresAt = Number.POSITIVE_INFINITY): CachedPage {
+  const body = Buffer.alloc(bytes, 'x');
+  return {
+    status: 200,
+    headers: {},
+    etag: 'W/"x"',
+    identity: body,
+    br: body,
+    gzip: body,
+    expiresAt,
+    bytes,
+  };
+}
+
+describe('PageCache', () => {
+  it('answers a stored page for its revision, and drops every page when the revision moves', () => {
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 10_000 });
+    expect(cache.set('/blog', page(100), 1)).toBe(true);
+    expect(cache.get('/blog', 1)?.bytes).toBe(100);
+    expect(cache.get('/blog', 2)).toBeUndefined();
+    expect(cache.stats).toMatchObject({ entries: 0, bytes: 0, hits: 1, misses: 1, revision: 2 });
+  });
+
+  it('does not keep a page rendered for a revision older than the latest known one', () => {
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 10_000 });
+    cache.get('/post/a', 5);
+    expect(cache.set('/post/a', page(10), 4)).toBe(false);
+    expect(cache.get('/post/a', 5)).toBeUndefined();
+  });
+
+  it('lets a page expire at its own time', () => {
+    let now = 1_000;
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 10_000 }, () => now);
+    cache.set('/', page(10, 2_000), 1);
+    expect(cache.get('/', 1)).toBeDefined();
+    now = 2_000;
+    expect(cache.get('/', 1)).toBeUndefined();
+    expect(cache.stats.entries).toBe(0);
+  });
+
+  it('stays within its entry and byte bounds with many distinct pages, dropping the least recently used', () => {
+    const limits = { maxEntries: 50, maxBytes: 20_000 };
+    const cache = new PageCache(limits);
+    cache.set('/keep', page(300), 1);
+    for (let i = 0; i < 5_000; i += 1) {
+      cache.set(`/SearchPage?q=${i}`, page(100 + (i % 700)), 1);
+      // A page in use is kept: it is always the most recently used.
+      if (i % 10 === 0) expect(cache.get('/keep', 1)).toBeDefined();
+      const { entries, bytes } = cache.stats;
+      expect(entries).toBeLessThanOrEqual(limits.maxEntries);
+      expect(bytes).toBeLessThanOrEqual(limits.maxBytes);
+    }
+    expect(cache.get('/SearchPage?q=0', 1)).toBeUndefined();
+    expect(cache.get('/SearchPage?q=4999', 1)).toBeDefined();
+    expect(cache.stats.evictions).toBeGreaterThan(4_900);
+    // A page larger than the whole cache is never kept.
+    expect(cache.set('/huge', page(20_001), 1)).toBe(false);
+  });
+});
+
+describe('the policy of a cached page', () => {
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+  it('hashes exactly the inline scripts, not external scripts or JSON-LD data', () => {
+    const html =
+      '<head><script src="/a.js"></script><script type="application/ld+json">{"a":1}</script></head>' +
+      '<body><script>window.x = 1;</script><SCRIPT type="module" async="">import "/b.js";</SCRIPT>' +
+      '<script>window.x = 1;</script><script></script></body>';
+    expect(inlineScriptHashes(html)).toEqual([sha('window.x = 1;'), sha('import "/b.js";'), sha('')]);
+  });
+
+  it("allows this site's scripts and the page's own inline scripts, never any inline script", () => {
+    const policy = cachedPagePolicy(
+      {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", "'strict-dynamic'", 'https:'],
+        'object-src': ["'none'"],
+      },
+      ['https://*.googletagmanager.com'],
+      ["'sha256-abc'"],
+    );
+    expect(policy).toBe(
+      "default-src 'self';script-src 'self' 'sha256-abc' https://*.googletagmanager.com;object-src 'none'",
+    );
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).not.toContain('nonce-');
+  });
+});
+
+describe('page bodies and requests', () => {
+  it('compresses a page once into Brotli and gzip that decode to the same bytes', async () => {
+    const body = Buffer.from('<!DOCTYPE html><html><body>' + 'नमस्ते hello '.repeat(500) + '</body></html>');
+    const { br, gzip } = await compressPage(body);
+    expect(brotliDecompressSync(br).equals(body)).toBe(true);
+    expect(gunzipSync(gzip).equals(body)).toBe(true);
+    expect(br.length).toBeLessThan(body.length / 10);
+  });
+
+  it('prefers Brotli, then gzip, honouring q=0', () => {
+    expect(preferredEncoding('br, gzip')).toBe('br');
+    expect(preferredEncoding('gzip, deflate')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('deflate')).toBe('identity');
+    expect(preferredEncoding(undefined)).toBe('identity');
+  });
+
+  it('treats credentials and site cookies as personal, analytics cookies as not', () => {
+    expect(isPersonalRequest({})).toBe(false);
+    expect(isPersonalRequest({ authorization: 'Bearer x' })).toBe(true);
+    expect(isPersonalRequest({ cookie: '_ga=GA1.1.1; _ga_ABC123=GS1; __gads=ID' })).toBe(false);
+    expect(isPersonalRequest({ cookie: '_ga=GA1.1.1; session=abc' })).toBe(true);
+  });
+});
+
+describe('which pages are cached', () => {
+  const module = (handle?: unknown) => ({ handle }) as never;
+  const build = {
+    routes: {
+      root: {
+        id: 'root',
+        path: '',
+        module: module({ cache: { maxAgeSeconds: (now: Date) => (now.getTime() > 0 ? 3600 : 0) } }),
+      },
+      'routes/blog': { id: 'routes/blog', parentId: 'root', path: 'blog', module: module({ cache: {} }) },
+      'routes/offers': {
+        id: 'routes/offers',
+        parentId: 'root',
+        path: 'offers',
+        module: module({ cache: { maxAgeSeconds: 60 } }),
+      },
+      'routes/post': { id: 'routes/post', parentId: 'root', path: 'post/:id', module: module({ cache: {} }) },
+      'routes/tool': { id: 'routes/tool', parentId: 'root', path: 'tool', module: module() },
+      'routes/not-found': { id: 'routes/not-found', parentId: 'root', path: '*', module: module() },
+    },
+  } as never;
+  const planOf = pageCachePlans(build);
+
+  it("follows the page's own route, with the shortest lifetime of it and its layouts", () => {
+    expect(planOf('/blog?entry=2')).toEqual({ maxAgeSeconds: 3600 });
+    expect(planOf('/offers')).toEqual({ maxAgeSeconds: 60 });
+    expect(planOf('/post/Some%20title')).toEqual({ maxAgeSeconds: 3600 });
+  });
+
+  it('leaves out routes that did not opt in, unknown paths and data requests', () => {
+    expect(planOf('/tool')).toBe(false);
+    expect(planOf('/nowhere')).toBe(false);
+    expect(planOf('/post/Some%20title.data')).toBe(false);
+    expect(planOf('/__manifest?p=/blog')).toBe(false);
+  });
+});

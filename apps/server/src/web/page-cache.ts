@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** One rendered page kept for every visitor, in the three encodings it is sent in. */
+export interface CachedPage {
+  status: number;
+  /** Headers of the page itself (content type, its own Content-Security-Policy, Cache-Control). */
+  headers: Record<string, string>;
+  /** Weak validator of the content, the same in every encoding. */
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** Epoch ms after which the page is rendered anew (time-dependent pages); Infinity when only writes matter. */
+  expiresAt: number;
+  /** Bytes held for the entry (its three bodies and its headers). */
+  bytes: number;
+}
+
+export interface PageCacheLimits {
+  maxEntries: number;
+  maxBytes: number;
+}
+
+export interface PageCacheStats {
+  hits: number;
+  misses: number;
+  stores: number;
+  evictions: number;
+  entries: number;
+  bytes: number;
+  revision: number | undefined;
+}
+
+/**
+ * Rendered pages for one content revision, bounded by entry count and bytes: the least recently used go
+ * first. A page of another revision is never answered: learning of a new revision drops everything, and a
+ * page rendered for an older revision than the latest known one is not stored.
+ */
+export class PageCache {
+  readonly #entries = new Map<string, CachedPage>();
+  readonly #limits: PageCacheLimits;
+  readonly #now: () => number;
+  #bytes = 0;
+  #revision: number | undefined;
+  #hits = 0;
+  #misses = 0;
+  #stores = 0;
+  #evictions = 0;
+
+  constructor(limits: PageCacheLimits, now: () => number = Date.now) {
+    this.#limits = limits;
+    this.#now = now;
+  }
+
+  /** The page stored under `key` for this revision, if it is still fresh. */
+  get(key: string, revision: number): CachedPage | undefined {
+    this.#follow(revision);
+    const entry = this.#entries.get(key);
+    if (!entry) {
+      this.#misses += 1;
+      return undefined;
+    }
+    if (entry.expiresAt <= this.#now()) {
+      this.#remove(key, entry);
+      this.#misses += 1;
+      return undefined;
+    }
+    // Map order is insertion order: re-inserting marks the entry as the most recently used.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    this.#hits += 1;
+    return entry;
+  }
+
+  /** Keeps a page rendered for `revision`; false when it is stale already or larger than the whole cache. */
+  set(key: string, entry: CachedPage, revision: number): boolean {
+    this.#follow(revision);
+    if (revision !== this.#revision || entry.bytes > this.#limits.maxBytes) return false;
+    const previous = this.#entries.get(key);
+    if (previous) this.#remove(key, previous);
+    this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
+    this.#stores += 1;
+    for (const [oldest, old] of this.#entries) {
+      if (this.#entries.size <= this.#limits.maxEntries && this.#bytes <= this.#limits.maxBytes) break;
+      this.#remove(oldest, old);
+      this.#evictions += 1;
+    }
+    return true;
+  }
+
+  clear() {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  get stats(): PageCacheStats {
+    return {
+      hits: this.#hits,
+      misses: this.#misses,
+      stores: this.#stores,
+      evictions: this.#evictions,
+      entries: this.#entries.size,
+      bytes: this.#bytes,
+      revision: this.#revision,
+    };
+  }
+
+  /** A newer revision drops every page; an older one (a slow render) changes nothing. */
+  #follow(revision: number) {
+    if (this.#revision !== undefined && revision <= this.#revision) return;
+    this.#revision = revision;
+    this.clear();
+  }
+
+  #remove(key: string, entry: CachedPage) {
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+}
+
+const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * The CSP source expression ('sha256-…') of every inline script of an HTML document, in order, without
+ * repeats. Scripts with a src are not inline; their text is ignored by browsers.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(inlineScript)) {
+    if (/\bsrc\s*=/i.test(attributes!)) continue;
+    if (/\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes!)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(text!, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The Content-Security-Policy of one cached page: the site's directives, with scripts allowed from this
+ * site (and the configured ad and analytics hosts) and inline scripts allowed only by the hashes of the
+ * page's own. No nonce: the same bytes go to every visitor (docs/decisions/0012-page-cache.md).
+ */
+export function cachedPagePolicy(
+  directives: Record<string, string[]>,
+  scriptHosts: readonly string[],
+  hashes: readonly string[],
+): string {
+  const policy: Record<string, string[]> = {
+    ...directives,
+    'script-src': ["'self'", ...hashes, ...scriptHosts],
+  };
+  return Object.entries(policy)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+}
+
+/** The page's bodies in every encoding it is sent in, compressed once, off the main thread. */
+export async function compressPage(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  return { br, gzip: gz };
+}
+
+/** The encoding to send: Brotli when accepted, then gzip, else none. */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name!.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+// Client-side cookies of the configured analytics and ad tags: the server never reads them, so they do
+// not make a request personal (with analytics on, nearly every returning visitor sends them).
+const thirdPartyCookie = /^(_ga(_.*)?|_gid|_gat(_.*)?|_gcl_.*|__gads|__gpi|__eoi|FCNEC)$/;
+
+/**
+ * Whether a request may carry something personal: credentials, or a cookie the site itself might read.
+ * Such requests are rendered for the visitor and never answered from, nor stored in, the cache.
+ */
+export function isPersonalRequest(headers: { authorization?: string; cookie?: string }): boolean {
+  if (headers.authorization) return true;
+  if (!headers.cookie) return false;
+  return headers.cookie
+    .split(';')
+    .map((pair) => pair.split('=')[0]!.trim())
+    .some((name) => name !== '' && !thirdPartyCookie.test(name));
+}

@@ -1,0 +1,75 @@
+/**
+ * The production server (`apps/server/src/main.ts` on the built web app) as a child process on a free
+ * loopback port, for the measuring scripts (`npm run bench`, `npm run lighthouse`).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+
+/** Stops the script with a clear message when there is no production build to measure. */
+export function requireBuild() {
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/build/server/index.js'))) {
+    console.error('Run "npm run build" first: this measures the production build.');
+    process.exit(1);
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ProductionServer {
+  url: string;
+  child: ChildProcess;
+  /** From spawn to the first healthy answer. */
+  coldStartMs: number;
+}
+
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ProductionServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Measurements make many requests from one address.
+      RATE_LIMIT_MAX: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  for (let i = 0; i < 1500; i += 1) {
+    if (child.exitCode !== null) throw new Error('the server exited before it was healthy');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok)
+        return { url, child, coldStartMs: performance.now() - started };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start');
+}
+
+export async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
