@@ -1,4 +1,4 @@
-import { imagePagePath } from '@hurryup/contracts/gallery';
+import { imagePagePath } from '@hurryup/contracts/gallery-pages';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { devbitGallery, galleryImages, getJson } from './api.ts';

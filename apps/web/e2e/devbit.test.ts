@@ -1,5 +1,5 @@
-import { devbitImagePath } from '@hurryup/contracts/devbit';
-import { variantUrl } from '@hurryup/contracts/site-image';
+import { devbitImagePath } from '@hurryup/contracts/gallery-pages';
+import { variantUrl } from '@hurryup/contracts/image-variants';
 import { describe, expect, inject, it } from 'vitest';
 import { devbitGallery } from './api.ts';
 import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';

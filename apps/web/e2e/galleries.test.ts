@@ -3,7 +3,7 @@ import {
   imagePagePath,
   webStoryPath,
   webStoryPlayerPath,
-} from '@hurryup/contracts/gallery';
+} from '@hurryup/contracts/gallery-pages';
 import { describe, expect, inject, it } from 'vitest';
 import { galleryImages, videos, webStories } from './api.ts';
 import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';

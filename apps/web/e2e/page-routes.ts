@@ -4,8 +4,7 @@
 // checks fail, naming it, until it has one.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { devbitImagePath } from '@hurryup/contracts/devbit';
-import { imagePagePath, webStoryPath } from '@hurryup/contracts/gallery';
+import { devbitImagePath, imagePagePath, webStoryPath } from '@hurryup/contracts/gallery-pages';
 import { postPath } from '@hurryup/contracts/post-slug';
 import { allBlogs, allPosts, devbitGallery, galleryImages, webStories } from './api.ts';
 

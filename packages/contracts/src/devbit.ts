@@ -89,6 +89,3 @@ export const devbitAdminCalls = defineAdminCrudCalls({
   input: devbitImageInputSchema,
   output: devbitAdminImageSchema,
 });
-
-/** The DevBit page that shows one image large (decisions.md section 1). */
-export const devbitImagePath = (url: string) => `/devbit/${encodeURIComponent(url)}`;

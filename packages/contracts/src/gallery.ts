@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAdminCrudCalls } from './admin-crud.ts';
 import { defineCall } from './api-call.ts';
+import { videoThumbnailSize } from './gallery-pages.ts';
 import { wholeNumberText } from './numbers.ts';
 import { altTextSchema, imageSizeFields, imageUrlSchema } from './site-image.ts';
 import { cleanText } from './text.ts';
@@ -34,13 +35,7 @@ export const galleryImageInputSchema = z
   .strict();
 export type GalleryImageInput = z.output<typeof galleryImageInputSchema>;
 
-/** The page of one gallery image, with its comments (content-and-shell.md "Image page"). */
-export const imagePagePath = (url: string) => `/image/${encodeURIComponent(url)}`;
-
 // Videos -------------------------------------------------------------------------------------------------
-
-/** Video thumbnails are 16:9; their size is stored so the grid reserves their space. */
-export const videoThumbnailSize = { width: 1280, height: 720 } as const;
 
 export const videoSchema = z
   .object({
@@ -70,12 +65,6 @@ export const videoInputSchema = z
 export type VideoInput = z.output<typeof videoInputSchema>;
 
 // Web stories --------------------------------------------------------------------------------------------
-
-/** Story cards are 320 by 240 (content-and-shell.md section 9); this one stands in for a missing thumbnail. */
-export const webStoryThumbnailSize = { width: 320, height: 240 } as const;
-export const defaultWebStoryThumbnail = '/content/images/stories/default-thumb.png';
-/** Story pages are full-screen portrait slides. */
-export const webStoryPageSize = { width: 720, height: 1280 } as const;
 
 export const webStoryPageSchema = z
   .object({
@@ -114,10 +103,6 @@ export const webStoryInputSchema = z
   })
   .strict();
 export type WebStoryInput = z.output<typeof webStoryInputSchema>;
-
-export const webStoryPath = (id: number) => `/webstory/${id}`;
-/** The tap-through player this site serves for a story (its embedUrl). */
-export const webStoryPlayerPath = (id: number) => `/webstory/${id}/play`;
 
 // Calls --------------------------------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './api-call.ts';
 import { wholeNumberText } from './numbers.ts';
 import { cleanText } from './text.ts';
+import { type TrendRows, trendRowsDefault, trendRowsOptions } from './trend-rows.ts';
 
 /*
  * The outside feeds behind the market screens: stock news (RSS), trending searches in India and trending
@@ -52,11 +53,6 @@ export const listStockNews = defineCall({
 });
 
 // ---------------------------------------------------------------- trends
-
-/** How many trending items the text holds: the page's rows-per-page choice (decisions.md section 1). */
-export const trendRowsOptions = [20, 30, 50] as const;
-export type TrendRows = (typeof trendRowsOptions)[number];
-export const trendRowsDefault: TrendRows = 20;
 
 export const trendRowsSchema = z
   .string({ error: 'rows must be 20, 30 or 50.' })

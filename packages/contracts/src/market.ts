@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './api-call.ts';
 
-/**
- * The error code of every market call when the database has no market data yet (a fresh machine that is
- * offline): the trading pages show their 'market data not loaded' state on it.
- */
-export const marketDataNotLoadedCode = 'MARKET_DATA_NOT_LOADED';
-
 const isoDay = z.string().describe('YYYY-MM-DD, India date');
 const asOfField = isoDay.describe('The trading date the values belong to (YYYY-MM-DD, India date)');
 

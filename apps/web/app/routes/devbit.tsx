@@ -1,9 +1,5 @@
-import {
-  type DevbitAdminImage,
-  devbitImagePath,
-  type DevbitGallery as Gallery,
-} from '@hurryup/contracts/devbit';
-import { imageUrlFromSegment } from '@hurryup/contracts/site-image';
+import type { DevbitAdminImage, DevbitGallery as Gallery } from '@hurryup/contracts/devbit';
+import { devbitImagePath, imageUrlFromSegment } from '@hurryup/contracts/gallery-pages';
 import { data } from 'react-router';
 import { pageData } from '#load-context';
 import { DevbitGallery } from '../features/devbit/DevbitGallery.tsx';

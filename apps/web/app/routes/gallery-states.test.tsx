@@ -1,4 +1,4 @@
-import { stripTags } from '@hurryup/contracts/comment';
+import { stripTags } from '@hurryup/contracts/comment-rules';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import type { Comment } from '@hurryup/contracts/comment';
-import { imagePagePath } from '@hurryup/contracts/gallery';
-import { imageUrlFromSegment, type SizedImage } from '@hurryup/contracts/site-image';
+import { imagePagePath, imageUrlFromSegment } from '@hurryup/contracts/gallery-pages';
+import type { SizedImage } from '@hurryup/contracts/image-variants';
 import { data } from 'react-router';
 import { pageData } from '#load-context';
 import { ImagePage } from '../features/comments/ImagePage.tsx';

@@ -1,4 +1,5 @@
-import { type TrendText, trendRowsDefault, trendRowsSchema } from '@hurryup/contracts/market-news';
+import { type TrendText, trendRowsSchema } from '@hurryup/contracts/market-news';
+import { trendRowsDefault } from '@hurryup/contracts/trend-rows';
 import { data } from 'react-router';
 import { pageData } from '#load-context';
 import { TrendingNow, trendsFailed } from '../features/market-news/TrendingNow.tsx';

@@ -1,4 +1,5 @@
-import { type WebStory, webStoryPath } from '@hurryup/contracts/gallery';
+import type { WebStory } from '@hurryup/contracts/gallery';
+import { webStoryPath } from '@hurryup/contracts/gallery-pages';
 import { data } from 'react-router';
 import { pageData } from '#load-context';
 import { WebStoryView } from '../features/galleries/WebStoryView.tsx';

@@ -4,7 +4,7 @@ import {
   variantFormats,
   variantUrl,
   variantWidthsFor,
-} from '@hurryup/contracts/site-image';
+} from '@hurryup/contracts/image-variants';
 
 /**
  * A picture with its intrinsic size (the browser reserves its box: no layout shift), smaller AVIF and WebP

@@ -6,19 +6,7 @@ import {
   callQuery,
 } from '@hurryup/contracts/api-call';
 import { errorBodySchema } from '@hurryup/contracts/errors';
-
-/** A failed API call; `message` is the server's readable `error` text when it sent one. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string | undefined;
-  readonly fields: Record<string, string> | undefined;
-  constructor(message: string, status: number, code?: string, fields?: Record<string, string>) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-  }
-}
+import { ApiError } from './api-error.ts';
 
 const defaultTimeoutMs = 15_000;
 

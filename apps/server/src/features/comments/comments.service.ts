@@ -1,6 +1,5 @@
+import type { AdminComment, Comment, SaveCommentBody } from '@hurryup/contracts/comment';
 import {
-  type AdminComment,
-  type Comment,
   cleanComment,
   commentErrorCodes,
   commentLengthOk,
@@ -10,8 +9,7 @@ import {
   commentsPerMinute,
   decodeImageUrl,
   hasLink,
-  type SaveCommentBody,
-} from '@hurryup/contracts/comment';
+} from '@hurryup/contracts/comment-rules';
 import { errorCodes } from '@hurryup/contracts/errors';
 import { HttpError } from '../../shared/http-error.ts';
 import { notFoundById } from '../../shared/unique-title.ts';

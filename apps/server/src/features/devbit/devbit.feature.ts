@@ -1,11 +1,11 @@
 import {
   devbitAdminCalls,
   devbitImageInputSchema,
-  devbitImagePath,
   devbitItemsOf,
   listDevbitImages,
   listDevbitImagesFlat,
 } from '@hurryup/contracts/devbit';
+import { devbitImagePath } from '@hurryup/contracts/gallery-pages';
 import type { DevbitPageData } from '@hurryup/web/features/devbit/page-data';
 import { tablesOf } from '../../db/tables-of.ts';
 import { registerAdminCrud } from '../../shared/admin-crud.ts';

@@ -1,9 +1,7 @@
 import { errorCodes } from '@hurryup/contracts/errors';
 import {
-  defaultWebStoryThumbnail,
   galleryImageAdminCalls,
   galleryImageInputSchema,
-  imagePagePath,
   listImages,
   listVideos,
   listWebStories,
@@ -12,11 +10,15 @@ import {
   type WebStory,
   webStoryAdminCalls,
   webStoryInputSchema,
+} from '@hurryup/contracts/gallery';
+import {
+  defaultWebStoryThumbnail,
+  imagePagePath,
   webStoryPageSize,
   webStoryPath,
   webStoryPlayerPath,
   webStoryThumbnailSize,
-} from '@hurryup/contracts/gallery';
+} from '@hurryup/contracts/gallery-pages';
 import type { GalleriesPageData } from '@hurryup/web/features/galleries/page-data';
 import { tablesOf } from '../../db/tables-of.ts';
 import { registerAdminCrud } from '../../shared/admin-crud.ts';

@@ -1,4 +1,5 @@
-import { type WebStory, webStoryPageSize, webStoryPath } from '@hurryup/contracts/gallery';
+import type { WebStory } from '@hurryup/contracts/gallery';
+import { webStoryPageSize, webStoryPath } from '@hurryup/contracts/gallery-pages';
 
 const escapeHtml = (text: string) =>
   text.replace(

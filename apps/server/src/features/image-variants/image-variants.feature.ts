@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { errorCodes } from '@hurryup/contracts/errors';
-import { type VariantFormat, variantFormats, variantWidths } from '@hurryup/contracts/site-image';
+import { type VariantFormat, variantFormats, variantWidths } from '@hurryup/contracts/image-variants';
 import { defineFeature } from '../../shared/feature.ts';
 import { sendError } from '../../shared/send-error.ts';
 import { createVariantStore } from './image-variants.ts';

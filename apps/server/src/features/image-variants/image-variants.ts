@@ -7,7 +7,7 @@ import {
   type VariantFormat,
   variantFormats,
   variantWidthsFor,
-} from '@hurryup/contracts/site-image';
+} from '@hurryup/contracts/image-variants';
 import sharp, { type Sharp } from 'sharp';
 
 // One libvips thread: copies are made beside visitors' requests, on machines with few cores.

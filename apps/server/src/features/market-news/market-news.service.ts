@@ -1,11 +1,5 @@
-import type {
-  Captions,
-  FeedRun,
-  FeedSourceName,
-  StockNews,
-  TrendRows,
-  TrendText,
-} from '@hurryup/contracts/market-news';
+import type { Captions, FeedRun, FeedSourceName, StockNews, TrendText } from '@hurryup/contracts/market-news';
+import type { TrendRows } from '@hurryup/contracts/trend-rows';
 import { fetchTrends } from '../../adapters/google-trends.ts';
 import { type FetchedNewsItem, fetchNewsFeed } from '../../adapters/news-rss.ts';
 import { type FetchedVideo, fetchChannelVideos, searchYoutubeVideos } from '../../adapters/youtube.ts';

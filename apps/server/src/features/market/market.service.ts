@@ -7,7 +7,7 @@ import type {
   StockRow,
   TradingViewData,
 } from '@hurryup/contracts/market';
-import { marketDataNotLoadedCode } from '@hurryup/contracts/market';
+import { marketDataNotLoadedCode } from '@hurryup/contracts/market-codes';
 import { assertValidBars, type DailyBar } from '@hurryup/market/bars';
 import { detectBreakout } from '@hurryup/market/breakout';
 import { optionSuggestion } from '@hurryup/market/option-suggestion';

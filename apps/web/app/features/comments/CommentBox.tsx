@@ -4,11 +4,9 @@ import {
   commentMaxLength,
   commentMessages,
   decodeImageUrl,
-  saveComment,
   stripTags,
-} from '@hurryup/contracts/comment';
+} from '@hurryup/contracts/comment-rules';
 import { useEffect, useId, useRef, useState } from 'react';
-import { callApi } from '../../shared/api-client.ts';
 import { mountEmojiPicker } from './emoji-picker.ts';
 
 /**
@@ -64,6 +62,11 @@ export function CommentBox({ imageUrl, onSaved }: { imageUrl: string | undefined
     if (!commentLengthOk(comment)) return window.alert(commentMessages.length);
     setSending(true);
     try {
+      // The API client and its schemas load with the first send, not with the page.
+      const [{ callApi }, { saveComment }] = await Promise.all([
+        import('../../shared/api-client.ts'),
+        import('@hurryup/contracts/comment'),
+      ]);
       await callApi(saveComment, {
         body: {
           imageUrl,

@@ -1,8 +1,7 @@
-import { type Comment, listComments } from '@hurryup/contracts/comment';
-import { imagePagePath } from '@hurryup/contracts/gallery';
-import type { SizedImage } from '@hurryup/contracts/site-image';
+import type { Comment } from '@hurryup/contracts/comment';
+import { imagePagePath } from '@hurryup/contracts/gallery-pages';
+import type { SizedImage } from '@hurryup/contracts/image-variants';
 import { useState } from 'react';
-import { callApi } from '../../shared/api-client.ts';
 import { absoluteUrl } from '../../shared/page-meta.ts';
 import { ResponsiveImage } from '../../shared/ResponsiveImage.tsx';
 import { ShareButton } from '../../shared/ShareButton.tsx';
@@ -39,6 +38,11 @@ export function ImagePage({
   async function reload() {
     if (!imageUrl) return;
     try {
+      // The API client and its schemas load with the first save, not with the page.
+      const [{ callApi }, { listComments }] = await Promise.all([
+        import('../../shared/api-client.ts'),
+        import('@hurryup/contracts/comment'),
+      ]);
       setComments(await callApi(listComments, { query: { imageUrl } }));
     } catch (error) {
       // The specification only logs a failed comment load.

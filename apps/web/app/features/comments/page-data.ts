@@ -1,5 +1,5 @@
 import type { Comment } from '@hurryup/contracts/comment';
-import type { SizedImage } from '@hurryup/contracts/site-image';
+import type { SizedImage } from '@hurryup/contracts/image-variants';
 
 /** What the image page reads from the server: the picture (gallery or DevBit) and its comments. */
 export interface CommentsPageData {

@@ -1,9 +1,5 @@
-import {
-  type DevbitAdminImage,
-  devbitImagePath,
-  type DevbitGallery as Gallery,
-} from '@hurryup/contracts/devbit';
-import { imagePagePath } from '@hurryup/contracts/gallery';
+import type { DevbitAdminImage, DevbitGallery as Gallery } from '@hurryup/contracts/devbit';
+import { devbitImagePath, imagePagePath } from '@hurryup/contracts/gallery-pages';
 import { Link } from 'react-router';
 import { absoluteUrl } from '../../shared/page-meta.ts';
 import { ResponsiveImage } from '../../shared/ResponsiveImage.tsx';

@@ -1,4 +1,5 @@
-import { type GalleryImage, imagePagePath } from '@hurryup/contracts/gallery';
+import type { GalleryImage } from '@hurryup/contracts/gallery';
+import { imagePagePath } from '@hurryup/contracts/gallery-pages';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../shared/ResponsiveImage.tsx';
 import '../../shared/image-grid.css';

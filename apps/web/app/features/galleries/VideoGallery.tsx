@@ -1,10 +1,9 @@
+import type { Video, WebStory } from '@hurryup/contracts/gallery';
 import {
   defaultWebStoryThumbnail,
-  type Video,
-  type WebStory,
   webStoryPath,
   webStoryThumbnailSize,
-} from '@hurryup/contracts/gallery';
+} from '@hurryup/contracts/gallery-pages';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../shared/ResponsiveImage.tsx';
 import '../../shared/image-grid.css';

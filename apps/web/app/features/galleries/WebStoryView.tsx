@@ -1,4 +1,5 @@
-import { type WebStory, webStoryPath } from '@hurryup/contracts/gallery';
+import type { WebStory } from '@hurryup/contracts/gallery';
+import { webStoryPath } from '@hurryup/contracts/gallery-pages';
 import { absoluteUrl } from '../../shared/page-meta.ts';
 import { ShareButton } from '../../shared/ShareButton.tsx';
 import { useSite } from '../../shared/use-site.ts';

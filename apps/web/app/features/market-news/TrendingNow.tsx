@@ -1,4 +1,5 @@
-import { type TrendText, trendRowsOptions } from '@hurryup/contracts/market-news';
+import type { TrendText } from '@hurryup/contracts/market-news';
+import { trendRowsOptions } from '@hurryup/contracts/trend-rows';
 import { Form, useNavigate } from 'react-router';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import { formatFetchedAt } from './fetched-at.ts';

@@ -1,4 +1,5 @@
-import type { Captions, StockNews, TrendRows, TrendText } from '@hurryup/contracts/market-news';
+import type { Captions, StockNews, TrendText } from '@hurryup/contracts/market-news';
+import type { TrendRows } from '@hurryup/contracts/trend-rows';
 
 /** What the stock news, Trending Now and captions pages read from the server (all from stored feeds). */
 export interface MarketNewsPageData {

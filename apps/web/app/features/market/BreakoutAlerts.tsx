@@ -1,6 +1,7 @@
-import { type BreakoutAlert, checkBreakout, marketDataNotLoadedCode } from '@hurryup/contracts/market';
+import type { BreakoutAlert } from '@hurryup/contracts/market';
+import { marketDataNotLoadedCode } from '@hurryup/contracts/market-codes';
 import { useState } from 'react';
-import { ApiError, callApi } from '../../shared/api-client.ts';
+import { ApiError } from '../../shared/api-error.ts';
 import { MarketDataNotLoaded } from '../../shared/MarketDataNotLoaded.tsx';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import type { MarketLoad } from './market-load.ts';
@@ -15,6 +16,11 @@ export function BreakoutAlerts({ initial }: { initial: MarketLoad<BreakoutAlert>
   const [load, setLoad] = useState(initial);
   useRefresh(async (signal) => {
     try {
+      // The API client and its schemas load with the first refresh, not with the page.
+      const [{ callApi }, { checkBreakout }] = await Promise.all([
+        import('../../shared/api-client.ts'),
+        import('@hurryup/contracts/market'),
+      ]);
       setLoad({ state: 'ok', data: await callApi(checkBreakout, { body: { data: [] } }, { signal }) });
     } catch (error) {
       if (signal.aborted) return;

@@ -1,6 +1,7 @@
-import { listStocks, marketDataNotLoadedCode, type StockRow } from '@hurryup/contracts/market';
+import type { StockRow } from '@hurryup/contracts/market';
+import { marketDataNotLoadedCode } from '@hurryup/contracts/market-codes';
 import { useState } from 'react';
-import { ApiError, callApi } from '../../shared/api-client.ts';
+import { ApiError } from '../../shared/api-error.ts';
 import { MarketDataNotLoaded } from '../../shared/MarketDataNotLoaded.tsx';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import { formatLevel, type MarketLoad } from './market-load.ts';
@@ -21,6 +22,11 @@ export function StockTable({ initial }: { initial: MarketLoad<StockRow[]> }) {
 
   useRefresh(async (signal) => {
     try {
+      // The API client and its schemas load with the first refresh, not with the page.
+      const [{ callApi }, { listStocks }] = await Promise.all([
+        import('../../shared/api-client.ts'),
+        import('@hurryup/contracts/market'),
+      ]);
       setLoad({ state: 'ok', data: await callApi(listStocks, {}, { signal }) });
     } catch (error) {
       if (signal.aborted) return;

@@ -1,4 +1,4 @@
-import { marketDataNotLoadedCode } from '@hurryup/contracts/market';
+import { marketDataNotLoadedCode } from '@hurryup/contracts/market-codes';
 
 /** What a market page's loader hands its component for one reading. */
 export type MarketLoad<T> =
