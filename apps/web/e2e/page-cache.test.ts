@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { DevbitGallery } from '@hurryup/contracts/devbit';
+import type { GalleryImage, WebStory } from '@hurryup/contracts/gallery';
+import { devbitImagePath, imagePagePath, webStoryPath } from '@hurryup/contracts/gallery-pages';
 import type { Post } from '@hurryup/contracts/post';
 import { postPath } from '@hurryup/contracts/post-slug';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -226,5 +229,101 @@ describe('the page cache', () => {
     const res = await get(asset);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('br');
+  });
+});
+
+describe('the gallery, image and story pages in the page cache', () => {
+  const json = async <T>(path: string) => (await (await get(path)).json()) as T;
+  let image: GalleryImage;
+  let story: WebStory;
+  let devbitImage: string;
+
+  beforeAll(async () => {
+    [image] = await json<GalleryImage[]>('/api/images');
+    [story] = await json<WebStory[]>('/api/webstories');
+    devbitImage = Object.values(await json<DevbitGallery>('/api/imgsDev')).flat()[0]!.url;
+    expect(image && story && devbitImage).toBeTruthy();
+  });
+
+  it('answers them from memory, each with a policy allowing exactly its own inline scripts', async () => {
+    const paths = [
+      '/infopic',
+      '/webstories',
+      webStoryPath(story.id),
+      imagePagePath(image.url),
+      '/devbit',
+      devbitImagePath(devbitImage),
+      imagePagePath(devbitImage),
+    ];
+    for (const path of paths) {
+      await get(path);
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-page-cache'), path).toBe('hit');
+      const sources = scriptSources(res.headers.get('content-security-policy')!);
+      expect(sources.filter((s) => s.startsWith("'sha256-")).sort(), path).toEqual(
+        inlineScriptSources(await res.text()),
+      );
+    }
+    // An image the site does not show is a 404, which is never kept.
+    const unknown = imagePagePath('/content/images/gallery/no-such-image.png');
+    await get(unknown);
+    expect((await get(unknown)).headers.get('x-page-cache')).not.toBe('hit');
+  });
+
+  it('shows a saved comment on the next request of the image page', async () => {
+    const path = imagePagePath(image.url);
+    await get(path);
+    expect((await get(path)).headers.get('x-page-cache')).toBe('hit');
+
+    const text = `Cached page check ${Date.now().toString(36)}`;
+    const saved = await fetch(`${server.url}/api/saveComment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ imageUrl: image.url, comment: text, elapsedMs: 4000 }),
+    });
+    expect(saved.status).toBe(201);
+
+    const next = await get(path);
+    expect(next.headers.get('x-page-cache')).toBe('miss');
+    expect(await next.text()).toContain(text);
+    const again = await get(path);
+    expect(again.headers.get('x-page-cache')).toBe('hit');
+    expect(await again.text()).toContain(text);
+  });
+
+  it('lets the emoji picker and the comment box work on a cached image page', async () => {
+    const path = imagePagePath(image.url);
+    await get(path);
+    expect((await get(path)).headers.get('x-page-cache')).toBe('hit');
+
+    const page = await browser.context.newPage();
+    const problems = watchPageProblems(page);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    const answer = page.waitForResponse((r) => r.url() === `${server.url}${path}`);
+    await page.goto(`${server.url}${path}`);
+    expect((await answer).headers()['x-page-cache']).toBe('hit');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+
+    const box = page.getByPlaceholder('Add a comment...');
+    await box.fill('From the cached page ');
+    await page.getByRole('button', { name: 'Emoji' }).click();
+    await page.locator('em-emoji-picker button[aria-label="😀"]').first().click();
+    await expect.poll(() => box.inputValue()).toBe('From the cached page 😀');
+
+    await page.waitForTimeout(3100);
+    const text = `Cached box ${Date.now().toString(36)} 😀`;
+    await box.fill(text);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => dialogs).toEqual(['Comment saved!']);
+    await page.getByRole('button', { name: /Comments$/ }).click();
+    await expect.poll(() => page.locator('.comments__text').last().textContent()).toBe(text);
+    expect(problems).toEqual([]);
+    await page.close();
+    expect(await (await get(path)).text()).toContain(text);
   });
 });

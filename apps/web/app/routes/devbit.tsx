@@ -1,7 +1,7 @@
 import type { DevbitAdminImage, DevbitGallery as Gallery } from '@hurryup/contracts/devbit';
 import { devbitImagePath, imageUrlFromSegment } from '@hurryup/contracts/gallery-pages';
 import { data } from 'react-router';
-import { pageData } from '#load-context';
+import { type PageCacheHandle, pageData } from '#load-context';
 import { DevbitGallery } from '../features/devbit/DevbitGallery.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/devbit';
@@ -11,6 +11,9 @@ type DevbitRouteData = {
   chosen?: DevbitAdminImage | 'missing' | undefined;
   error?: string | undefined;
 };
+
+/** The same for every visitor: served from the page cache (docs/decisions/0012-page-cache.md). */
+export const handle = { cache: {} } satisfies PageCacheHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The raw segment, decoded exactly once (an image URL holds '/' and '%').

@@ -2,13 +2,17 @@ import type { Comment } from '@hurryup/contracts/comment';
 import { imagePagePath, imageUrlFromSegment } from '@hurryup/contracts/gallery-pages';
 import type { SizedImage } from '@hurryup/contracts/image-variants';
 import { data } from 'react-router';
-import { pageData } from '#load-context';
+import { type PageCacheHandle, pageData } from '#load-context';
 import { ImagePage } from '../features/comments/ImagePage.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/image';
 
-/** Image pages are listed in the sitemap by the galleries (apps/server/src/features/galleries). */
-export const handle = { sitemap: false };
+/**
+ * Image pages are listed in the sitemap by the galleries (apps/server/src/features/galleries). The same for
+ * every visitor, comments included, so served from the page cache: a comment write moves the content
+ * revision, and the next request renders the page again with it.
+ */
+export const handle = { sitemap: false, cache: {} } satisfies PageCacheHandle & { sitemap: boolean };
 
 type ImageRouteData = {
   image?: (SizedImage & { pagePath: string }) | undefined;

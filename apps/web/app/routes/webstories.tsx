@@ -1,9 +1,12 @@
 import type { Video, WebStory } from '@hurryup/contracts/gallery';
 import { data } from 'react-router';
-import { pageData } from '#load-context';
+import { type PageCacheHandle, pageData } from '#load-context';
 import { VideoGallery } from '../features/galleries/VideoGallery.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/webstories';
+
+/** The same for every visitor: served from the page cache (docs/decisions/0012-page-cache.md). */
+export const handle = { cache: {} } satisfies PageCacheHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const galleries = pageData(context, 'galleries');

@@ -1,13 +1,16 @@
 import type { WebStory } from '@hurryup/contracts/gallery';
 import { webStoryPath } from '@hurryup/contracts/gallery-pages';
 import { data } from 'react-router';
-import { pageData } from '#load-context';
+import { type PageCacheHandle, pageData } from '#load-context';
 import { WebStoryView } from '../features/galleries/WebStoryView.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/webstory';
 
 type WebStoryRouteData = { story: WebStory; error?: undefined } | { story?: undefined; error: string };
 const notFound = 'There is no web story with this id.';
+
+/** The same for every visitor: served from the page cache (docs/decisions/0012-page-cache.md). */
+export const handle = { cache: {} } satisfies PageCacheHandle;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (!/^[1-9][0-9]{0,9}$/.test(params.id)) {

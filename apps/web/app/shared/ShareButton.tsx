@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { fetchShareFile, sharePage } from './share.ts';
 
 export function ShareButton({
@@ -6,14 +6,14 @@ export function ShareButton({
   title,
   url,
   imageUrl,
-  icon = false,
+  icon,
 }: {
   label: string;
   title: string;
   url: string;
   imageUrl?: string;
-  /** Shows a share icon, with `label` as its accessible name. */
-  icon?: boolean;
+  /** Shown instead of the label (ShareIcon), which stays the button's accessible name. */
+  icon?: ReactNode;
 }) {
   const [note, setNote] = useState('');
   const file = useRef<File | undefined>(undefined);
@@ -46,13 +46,7 @@ export function ShareButton({
           );
         }}
       >
-        {icon ? (
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
-            <path d="M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1z" />
-          </svg>
-        ) : (
-          label
-        )}
+        {icon ?? label}
       </button>
       <span className="share__note" role="status">
         {note}

@@ -33,7 +33,7 @@ export interface CommentServiceOptions {
   /** Whether the site shows this image on a page of its own (gallery or DevBit): only those take comments. */
   isKnownImage(url: string): Promise<boolean>;
   /** Called after every change, so cached pages that show comments are fresh at once. */
-  onChange(): void;
+  onChange(): Promise<void>;
 }
 
 /**
@@ -96,7 +96,7 @@ export function createCommentService(repository: CommentRepository, options: Com
           return repository.insert(imageUrl, comment, new Date().toISOString());
         });
         limits.record(visitor);
-        options.onChange();
+        await options.onChange();
         return saved;
       });
     },
@@ -107,13 +107,13 @@ export function createCommentService(repository: CommentRepository, options: Com
     async setHidden(id: number, hidden: boolean): Promise<AdminComment> {
       const comment = await repository.setHidden(id, hidden);
       if (!comment) throw notFoundById('comment', id);
-      options.onChange();
+      await options.onChange();
       return comment;
     },
 
     async delete(id: number): Promise<void> {
       if (!(await repository.delete(id))) throw notFoundById('comment', id);
-      options.onChange();
+      await options.onChange();
     },
   };
 }

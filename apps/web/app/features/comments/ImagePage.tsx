@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { absoluteUrl } from '../../shared/page-meta.ts';
 import { ResponsiveImage } from '../../shared/ResponsiveImage.tsx';
 import { ShareButton } from '../../shared/ShareButton.tsx';
+import { ShareIcon } from '../../shared/ShareIcon.tsx';
 import { useSite } from '../../shared/use-site.ts';
 import { CommentBox } from './CommentBox.tsx';
 import { CommentList } from './CommentList.tsx';
@@ -66,7 +67,7 @@ export function ImagePage({
       )}
       {image && (
         <ShareButton
-          icon
+          icon={<ShareIcon />}
           label="Share this image"
           title={image.alt}
           url={absoluteUrl(site, imagePagePath(image.url))}
