@@ -239,10 +239,9 @@ describe('the gallery, image and story pages in the page cache', () => {
   let devbitImage: string;
 
   beforeAll(async () => {
-    [image] = await json<GalleryImage[]>('/api/images');
-    [story] = await json<WebStory[]>('/api/webstories');
+    image = (await json<GalleryImage[]>('/api/images'))[0]!;
+    story = (await json<WebStory[]>('/api/webstories'))[0]!;
     devbitImage = Object.values(await json<DevbitGallery>('/api/imgsDev')).flat()[0]!.url;
-    expect(image && story && devbitImage).toBeTruthy();
   });
 
   it('answers them from memory, each with a policy allowing exactly its own inline scripts', async () => {
