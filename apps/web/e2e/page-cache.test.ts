@@ -52,7 +52,8 @@ describe('the page cache', () => {
   let post: Post;
   const input = (description: string, content: string) => ({
     title: `Cache check ${word}`,
-    createdAt: '2030-01-01',
+    // A date the contracts accept (1990-01-01 to tomorrow).
+    createdAt: new Date().toISOString(),
     author: 'Cache Tester',
     description,
     content,
