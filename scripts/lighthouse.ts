@@ -42,7 +42,7 @@ try {
   const score = (value: number | null | undefined) =>
     value == null ? '  -' : String(Math.round(value * 100)).padStart(3);
   console.log(
-    `Lighthouse ${'(mobile preset, Chromium ' + (await chromeVersion(chrome.port)) + ')'}\n\n` +
+    `Lighthouse (mobile preset, Chromium ${await chromeVersion(chrome.port)})\n\n` +
       `${'page'.padEnd(44)} perf  a11y  best   seo    LCP ms  TBT ms    CLS   JS (transferred)`,
   );
   for (const page of pages) {
