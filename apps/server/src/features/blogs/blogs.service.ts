@@ -1,6 +1,6 @@
 import type { Blog, BlogInput } from '@hurryup/contracts/blog';
 import type { Kysely } from 'kysely';
-import { notFoundById, uniqueTitleGuard } from '../../shared/unique-title.ts';
+import { notFoundById, uniqueTitleGuard } from '../../shared/unique-key.ts';
 import type { BlogRepository } from './blogs.repository.ts';
 import type { BlogTables } from './blogs.tables.ts';
 

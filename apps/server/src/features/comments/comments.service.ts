@@ -12,7 +12,7 @@ import {
 } from '@hurryup/contracts/comment-rules';
 import { errorCodes } from '@hurryup/contracts/errors';
 import { HttpError } from '../../shared/http-error.ts';
-import { notFoundById } from '../../shared/unique-title.ts';
+import { notFoundById } from '../../shared/unique-key.ts';
 import type { CommentRepository } from './comments.repository.ts';
 import { KeyedQueue, VisitorLimits } from './visitor-limits.ts';
 

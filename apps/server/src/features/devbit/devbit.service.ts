@@ -1,7 +1,6 @@
 import type { DevbitAdminImage, DevbitGallery, DevbitImageInput } from '@hurryup/contracts/devbit';
 import type { Kysely } from 'kysely';
-import { notFoundById } from '../../shared/unique-title.ts';
-import { uniqueUrlGuard } from '../../shared/unique-url.ts';
+import { notFoundById, uniqueUrlGuard } from '../../shared/unique-key.ts';
 import type { DevbitRepository } from './devbit.repository.ts';
 import type { DevbitTables } from './devbit.tables.ts';
 

@@ -1,7 +1,6 @@
 import type { GalleryImageInput, VideoInput, WebStoryInput } from '@hurryup/contracts/gallery';
 import type { Kysely } from 'kysely';
-import { notFoundById } from '../../shared/unique-title.ts';
-import { uniqueUrlGuard } from '../../shared/unique-url.ts';
+import { notFoundById, uniqueUrlGuard } from '../../shared/unique-key.ts';
 import type { GalleryRepository, GalleryTable } from './galleries.repository.ts';
 import type { GalleryTables } from './galleries.tables.ts';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type MarketEventInput, marketEventInputSchema } from '@hurryup/contracts/market';
 import type { Kysely } from 'kysely';
-import { createMarketRepository } from './market.repository.ts';
+import { createMarketRepository, type MarketRepository } from './market.repository.ts';
 import type { MarketTables } from './market.tables.ts';
 import { type CsvProblem, parseBarsCsv, splitCsvLine } from './market-csv.ts';
 import { instrumentForFile } from './market-instruments.ts';
@@ -24,6 +24,42 @@ export interface FolderImport {
   problems: CsvProblem[];
   /** Rows written (skipped files not counted). */
   rows: number;
+}
+
+/**
+ * One file of a folder import: skipped when unchanged since its last import, refused whole when parsing finds
+ * any problem, else written with the record of its import in one transaction.
+ */
+async function importFile<Row>(
+  db: Kysely<MarketTables>,
+  folder: string,
+  file: string,
+  force: boolean,
+  result: FolderImport,
+  how: {
+    symbol?: string;
+    parse(text: string): { ok: true; rows: Row[] } | { ok: false; problems: CsvProblem[] };
+    write(repository: MarketRepository, rows: Row[], tx: Kysely<MarketTables>): Promise<void>;
+  },
+) {
+  const label = how.symbol ? { file, symbol: how.symbol } : { file };
+  const changed = await changedFile(db, path.join(folder, file), force);
+  if (!changed) {
+    result.files.push({ ...label, rows: 0, skipped: true });
+    return;
+  }
+  const parsed = how.parse(changed.text);
+  if (!parsed.ok) {
+    result.problems.push(...parsed.problems);
+    return;
+  }
+  await db.transaction().execute(async (tx) => {
+    const repository = createMarketRepository(tx);
+    await how.write(repository, parsed.rows, tx);
+    await repository.recordImportedFile({ ...changed, rows: parsed.rows.length }, tx);
+  });
+  result.files.push({ ...label, rows: parsed.rows.length, skipped: false });
+  result.rows += parsed.rows.length;
 }
 
 /** Every `.csv` under `folder` (one level of sub-folders, such as `stocks/`), sorted, as relative paths. */
@@ -107,25 +143,17 @@ export async function importMarketFolder(
       result.problems.push({ file, line: 0, message: instrument });
       continue;
     }
-    const absolute = path.join(folder, file);
-    const changed = await changedFile(db, absolute, force);
-    if (!changed) {
-      result.files.push({ file, symbol: instrument.symbol, rows: 0, skipped: true });
-      continue;
-    }
-    const parsed = parseBarsCsv(file, changed.text);
-    if (!parsed.ok) {
-      result.problems.push(...parsed.problems);
-      continue;
-    }
-    await db.transaction().execute(async (tx) => {
-      const repository = createMarketRepository(tx);
-      await repository.upsertInstrument(instrument, tx);
-      await repository.upsertBars(instrument.symbol, parsed.bars, 'import', tx);
-      await repository.recordImportedFile({ ...changed, rows: parsed.bars.length }, tx);
+    await importFile(db, folder, file, force, result, {
+      symbol: instrument.symbol,
+      parse: (text) => {
+        const parsed = parseBarsCsv(file, text);
+        return parsed.ok ? { ok: true, rows: parsed.bars } : parsed;
+      },
+      async write(repository, bars, tx) {
+        await repository.upsertInstrument(instrument, tx);
+        await repository.upsertBars(instrument.symbol, bars, 'import', tx);
+      },
     });
-    result.files.push({ file, symbol: instrument.symbol, rows: parsed.bars.length, skipped: false });
-    result.rows += parsed.bars.length;
   }
   return result;
 }
@@ -189,30 +217,21 @@ export async function importEventsFolder(
   assertFolder(folder);
   const result: FolderImport = { files: [], problems: [], rows: 0 };
   for (const file of csvFiles(folder)) {
-    const absolute = path.join(folder, file);
-    const changed = await changedFile(db, absolute, force);
-    if (!changed) {
-      result.files.push({ file, rows: 0, skipped: true });
-      continue;
-    }
-    const parsed = parseEventsCsv(file, changed.text);
-    if (!parsed.ok) {
-      result.problems.push(...parsed.problems);
-      continue;
-    }
-    await db.transaction().execute(async (tx) => {
-      const repository = createMarketRepository(tx);
-      for (const event of parsed.events) {
-        await repository.upsertEvent(
-          { date: event.date, kind: event.kind, title: event.event, impact: event.impact },
-          path.basename(file),
-          tx,
-        );
-      }
-      await repository.recordImportedFile({ ...changed, rows: parsed.events.length }, tx);
+    await importFile(db, folder, file, force, result, {
+      parse: (text) => {
+        const parsed = parseEventsCsv(file, text);
+        return parsed.ok ? { ok: true, rows: parsed.events } : parsed;
+      },
+      async write(repository, events, tx) {
+        for (const event of events) {
+          await repository.upsertEvent(
+            { date: event.date, kind: event.kind, title: event.event, impact: event.impact },
+            path.basename(file),
+            tx,
+          );
+        }
+      },
     });
-    result.files.push({ file, rows: parsed.events.length, skipped: false });
-    result.rows += parsed.events.length;
   }
   return result;
 }

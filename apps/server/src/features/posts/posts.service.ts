@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppState } from '../../db/app-state.ts';
 import { tablesOf } from '../../db/tables-of.ts';
 import type { ImportProblem, Located } from '../../shared/site-registry.ts';
-import { notFoundById, uniqueTitleGuard } from '../../shared/unique-title.ts';
+import { notFoundById, uniqueTitleGuard } from '../../shared/unique-key.ts';
 import type { PostRepository } from './posts.repository.ts';
 import type { PostTables } from './posts.tables.ts';
 import { PostSearchIndex } from './posts-search-index.ts';
