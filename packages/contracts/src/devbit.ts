@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAdminCrudCalls } from './admin-crud.ts';
 import { defineCall } from './api-call.ts';
-import { altTextSchema, imageSizeFields, imageUrlSchema } from './site-image.ts';
+import { altTextSchema, imageSizeFields, imageUrlSchema, sizedImageFields } from './site-image.ts';
 import { cleanText } from './text.ts';
 
 export const devbitCategorySchema = cleanText('The category is required.')
@@ -12,15 +12,7 @@ export const devbitCategorySchema = cleanText('The category is required.')
     'The category must be 1 to 40 letters, digits, spaces or + # . - and start with a letter or digit.',
   );
 
-export const devbitImageSchema = z
-  .object({
-    id: z.number().int(),
-    url: z.string(),
-    alt: z.string(),
-    width: z.number().int(),
-    height: z.number().int(),
-  })
-  .meta({ id: 'DevbitImage' });
+export const devbitImageSchema = z.object(sizedImageFields).meta({ id: 'DevbitImage' });
 export type DevbitImage = z.infer<typeof devbitImageSchema>;
 
 /** The DevBit gallery as the specification's entity: an object keyed by category name. */

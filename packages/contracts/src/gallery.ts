@@ -3,7 +3,7 @@ import { defineAdminCrudCalls } from './admin-crud.ts';
 import { defineCall } from './api-call.ts';
 import { videoThumbnailSize } from './gallery-pages.ts';
 import { wholeNumberText } from './numbers.ts';
-import { altTextSchema, imageSizeFields, imageUrlSchema } from './site-image.ts';
+import { altTextSchema, imageSizeFields, imageUrlSchema, sizedImageFields } from './site-image.ts';
 import { cleanText } from './text.ts';
 
 const importId = z
@@ -19,15 +19,7 @@ const titleSchema = cleanText('Title is required.')
 
 // Image gallery ------------------------------------------------------------------------------------------
 
-export const galleryImageSchema = z
-  .object({
-    id: z.number().int(),
-    url: z.string(),
-    alt: z.string(),
-    width: z.number().int(),
-    height: z.number().int(),
-  })
-  .meta({ id: 'GalleryImage' });
+export const galleryImageSchema = z.object(sizedImageFields).meta({ id: 'GalleryImage' });
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
 
 export const galleryImageInputSchema = z

@@ -25,3 +25,12 @@ const pixels = (field: string) =>
     .max(10_000, `${field} must be at most 10000 pixels.`);
 
 export const imageSizeFields = { width: pixels('width'), height: pixels('height') };
+
+/** A stored picture with its size, as the galleries answer it. */
+export const sizedImageFields = {
+  id: z.number().int(),
+  url: z.string(),
+  alt: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+};
