@@ -1,3 +1,4 @@
+import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -59,7 +60,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     hsts: config.publicBaseUrl.startsWith('https:') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   });
 
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+    // Answers compressed per request (API reads, pages the cache does not keep) use a fast Brotli level:
+    // zlib's default (11) costs several milliseconds of CPU per page, more than rendering it. Files and
+    // cached pages are compressed once, at level 11.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   await app.register(rateLimit, {
     global: true,
