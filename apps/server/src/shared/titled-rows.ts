@@ -1,5 +1,6 @@
 import { collapseWhitespace } from '@hurryup/contracts/post-slug';
 import type { Kysely } from 'kysely';
+import { rowWriteQueries } from './row-writes.ts';
 
 /** The columns every table of content addressed by its title has. */
 interface TitledRow {
@@ -16,10 +17,10 @@ export function titledRowQueries<Input, Output, Row extends TitledRow>(options: 
   // biome-ignore lint/suspicious/noExplicitAny: the table is chosen by name; its row type is `Row`
   db: Kysely<any>;
   table: string;
-  toRow: (input: Input, now: string) => Omit<Row, 'id'>;
+  toRow: (input: Input, now: string) => object;
   fromRow: (row: Row) => Output;
 }) {
-  const { db, table, toRow, fromRow } = options;
+  const { db, table } = options;
   type Db = typeof db;
   return {
     async findIdByTitle(title: string, tx: Db = db): Promise<number | undefined> {
@@ -30,23 +31,6 @@ export function titledRowQueries<Input, Output, Row extends TitledRow>(options: 
         .executeTakeFirst();
       return row?.id as number | undefined;
     },
-    async insert(input: Input, tx: Db = db, id?: number): Promise<Output> {
-      const values = { ...toRow(input, new Date().toISOString()), ...(id ? { id } : {}) };
-      const row = await tx.insertInto(table).values(values).returningAll().executeTakeFirstOrThrow();
-      return fromRow(row as Row);
-    },
-    async update(id: number, input: Input, tx: Db = db): Promise<Output | undefined> {
-      const row = await tx
-        .updateTable(table)
-        .set(toRow(input, new Date().toISOString()))
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? fromRow(row as Row) : undefined;
-    },
-    async delete(id: number): Promise<boolean> {
-      const result = await db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    ...rowWriteQueries(options),
   };
 }

@@ -2,6 +2,7 @@ import type { DevbitAdminImage, DevbitImageInput } from '@hurryup/contracts/devb
 import type { Kysely, Selectable } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import { syncIdSequence } from '../../db/id-sequence.ts';
+import { rowWriteQueries } from '../../shared/row-writes.ts';
 import type { DevbitTables } from './devbit.tables.ts';
 
 type Db = Kysely<DevbitTables>;
@@ -27,6 +28,7 @@ const toRow = (input: DevbitImageInput, now: string) => ({
 
 /** Every query on `devbit_images`. Methods that take `tx` run inside a caller's transaction when given one. */
 export function createDevbitRepository(db: Db, dialect: DialectName) {
+  const writes = rowWriteQueries({ db, table: 'devbit_images', toRow, fromRow: toImage });
   return {
     async list(): Promise<DevbitAdminImage[]> {
       const rows = await db
@@ -56,25 +58,10 @@ export function createDevbitRepository(db: Db, dialect: DialectName) {
       const row = await tx.selectFrom('devbit_images').selectAll().where('url', '=', url).executeTakeFirst();
       return row ? toImage(row) : undefined;
     },
-    async insert(input: DevbitImageInput, tx: Db = db): Promise<DevbitAdminImage> {
-      const values = { ...toRow(input, new Date().toISOString()), ...(input.id ? { id: input.id } : {}) };
-      return toImage(
-        await tx.insertInto('devbit_images').values(values).returningAll().executeTakeFirstOrThrow(),
-      );
-    },
-    async update(id: number, input: DevbitImageInput, tx: Db = db): Promise<DevbitAdminImage | undefined> {
-      const row = await tx
-        .updateTable('devbit_images')
-        .set(toRow(input, new Date().toISOString()))
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toImage(row) : undefined;
-    },
-    async delete(id: number): Promise<boolean> {
-      const result = await db.deleteFrom('devbit_images').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    /** Imports may keep the id a file gives. */
+    insert: (input: DevbitImageInput, tx: Db = db) => writes.insert(input, tx, input.id),
+    update: writes.update,
+    delete: writes.delete,
     syncIdSequence: (tx: Db = db) => syncIdSequence(tx, dialect, 'devbit_images'),
   };
 }

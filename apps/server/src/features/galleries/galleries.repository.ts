@@ -9,6 +9,7 @@ import type {
 import type { Kysely, Selectable } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import { syncIdSequence } from '../../db/id-sequence.ts';
+import { rowWriteQueries } from '../../shared/row-writes.ts';
 import type { GalleryTables } from './galleries.tables.ts';
 
 type Db = Kysely<GalleryTables>;
@@ -66,10 +67,12 @@ const storyRow = (input: WebStoryInput) => ({
   pages: JSON.stringify(input.pages),
   updated_at: now(),
 });
-const withId = <T>(values: T, id: number | undefined) => ({ ...values, ...(id ? { id } : {}) });
 
 /** Every query on the gallery tables. Methods that take `tx` run inside a caller's transaction when given one. */
 export function createGalleryRepository(db: Db, dialect: DialectName) {
+  const imagesWrites = rowWriteQueries({ db, table: 'gallery_images', toRow: imageRow, fromRow: toImage });
+  const videosWrites = rowWriteQueries({ db, table: 'gallery_videos', toRow: videoRow, fromRow: toVideo });
+  const storiesWrites = rowWriteQueries({ db, table: 'web_stories', toRow: storyRow, fromRow: toStory });
   async function count(table: GalleryTable, tx: Db = db): Promise<number> {
     const row = await tx
       .selectFrom(table)
@@ -105,21 +108,8 @@ export function createGalleryRepository(db: Db, dialect: DialectName) {
           .executeTakeFirst();
         return row ? toImage(row) : undefined;
       },
-      async insert(input: GalleryImageInput, tx: Db = db): Promise<GalleryImage> {
-        const values = withId(imageRow(input), input.id);
-        return toImage(
-          await tx.insertInto('gallery_images').values(values).returningAll().executeTakeFirstOrThrow(),
-        );
-      },
-      async update(id: number, input: GalleryImageInput, tx: Db = db): Promise<GalleryImage | undefined> {
-        const row = await tx
-          .updateTable('gallery_images')
-          .set(imageRow(input))
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirst();
-        return row ? toImage(row) : undefined;
-      },
+      insert: (input: GalleryImageInput, tx: Db = db) => imagesWrites.insert(input, tx, input.id),
+      update: imagesWrites.update,
     },
 
     videos: {
@@ -128,21 +118,8 @@ export function createGalleryRepository(db: Db, dialect: DialectName) {
           toVideo,
         );
       },
-      async insert(input: VideoInput, tx: Db = db): Promise<Video> {
-        const values = withId(videoRow(input), input.id);
-        return toVideo(
-          await tx.insertInto('gallery_videos').values(values).returningAll().executeTakeFirstOrThrow(),
-        );
-      },
-      async update(id: number, input: VideoInput, tx: Db = db): Promise<Video | undefined> {
-        const row = await tx
-          .updateTable('gallery_videos')
-          .set(videoRow(input))
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirst();
-        return row ? toVideo(row) : undefined;
-      },
+      insert: (input: VideoInput, tx: Db = db) => videosWrites.insert(input, tx, input.id),
+      update: videosWrites.update,
     },
 
     stories: {
@@ -153,21 +130,8 @@ export function createGalleryRepository(db: Db, dialect: DialectName) {
         const row = await db.selectFrom('web_stories').selectAll().where('id', '=', id).executeTakeFirst();
         return row ? toStory(row) : undefined;
       },
-      async insert(input: WebStoryInput, tx: Db = db): Promise<StoredWebStory> {
-        const values = withId(storyRow(input), input.id);
-        return toStory(
-          await tx.insertInto('web_stories').values(values).returningAll().executeTakeFirstOrThrow(),
-        );
-      },
-      async update(id: number, input: WebStoryInput, tx: Db = db): Promise<StoredWebStory | undefined> {
-        const row = await tx
-          .updateTable('web_stories')
-          .set(storyRow(input))
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirst();
-        return row ? toStory(row) : undefined;
-      },
+      insert: (input: WebStoryInput, tx: Db = db) => storiesWrites.insert(input, tx, input.id),
+      update: storiesWrites.update,
     },
   };
 }
