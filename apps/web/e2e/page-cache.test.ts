@@ -86,6 +86,25 @@ describe('the page cache', () => {
     expect(gzip.headers.get('etag')).toBe(etag);
   });
 
+  it('answers a hit with the headers of the render that filled it', async () => {
+    // Hits skip helmet's and the site's header hooks (web/cached-page-answers.ts): nothing may go missing.
+    const path = `/SearchPage?q=headers${Date.now().toString(36)}`;
+    const perRequest = ['x-page-cache', 'x-request-id', 'date', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+    const headersOf = (res: Response) =>
+      Object.fromEntries([...res.headers].filter(([name]) => !perRequest.includes(name)));
+    const miss = await get(path);
+    const hit = await get(path);
+    expect([miss.headers.get('x-page-cache'), hit.headers.get('x-page-cache')]).toEqual(['miss', 'hit']);
+    expect(headersOf(hit)).toEqual(headersOf(miss));
+    expect(hit.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(hit.headers.get('permissions-policy')).toMatch(/camera=\(\)/);
+    expect(hit.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
+    expect(hit.headers.get('x-request-id')).not.toBe(miss.headers.get('x-request-id'));
+    expect(await hit.text()).toBe(await miss.text());
+    const unchanged = await get(path, { 'if-none-match': hit.headers.get('etag')! });
+    expect([unchanged.status, unchanged.headers.get('x-page-cache')]).toEqual([304, 'hit']);
+  });
+
   it('shows an edited post on its page, the forum and search at the next request', async () => {
     const pages = [postPath(post.title), '/userforum', `/SearchPage?q=${word}`];
     for (const path of pages) {

@@ -23,6 +23,7 @@ import { ContentRevision } from '../shared/content-revision.ts';
 import type { Feature } from '../shared/feature.ts';
 import { sendError } from '../shared/send-error.ts';
 import { SiteRegistry } from '../shared/site-registry.ts';
+import { registerCachedPageAnswers } from '../web/cached-page-answers.ts';
 import { type PagesMode, registerPages } from '../web/pages.ts';
 import { features as allFeatures } from './features.ts';
 
@@ -145,6 +146,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('site', site);
 
   registerErrorHandling(app);
+  // The first hook of all: a page from the page cache is sent before the hooks below do their per-request
+  // work, which the cached answer does not need (web/cached-page-answers.ts).
+  const cachedPages = registerCachedPageAnswers(app);
   await registerSecurity(app, config);
   // After the rate limit, so that refused and redirected paths count against it too.
   registerRequestChecks(app);
@@ -153,6 +157,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerOpenApi(app, config);
 
   for (const feature of features) await app.register(feature.plugin, { database, config, site });
-  if (options.pages) await registerPages(app, config, site, options.pages);
+  if (options.pages) await registerPages(app, config, site, options.pages, cachedPages);
   return app;
 }

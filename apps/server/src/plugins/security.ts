@@ -1,9 +1,12 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import fastifyHelmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../shared/config.ts';
+import { permissionsPolicy } from './request-hardening.ts';
 
 // Hosts the configured ad and analytics tags load from; added to the policy only when those are configured.
 export const adHosts = [
@@ -47,17 +50,48 @@ export function cspDirectives(config: Config): Record<string, string[]> {
   };
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config) {
-  await app.register(helmet, {
-    // Vite's dev server injects inline scripts and a websocket; the policy applies to built pages only.
-    contentSecurityPolicy:
-      config.env === 'development' ? false : { useDefaults: false, directives: cspDirectives(config) },
-    enableCSPNonces: config.env !== 'development',
+/** Helmet's headers besides the Content-Security-Policy, the same for every answer. */
+function helmetHeaderOptions(config: Config) {
+  return {
     crossOriginEmbedderPolicy: false,
     // Ad iframes and WhatsApp previews fetch our images from other origins.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: config.publicBaseUrl.startsWith('https:') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  } satisfies HelmetOptions;
+}
+
+/**
+ * The headers every page gets from helmet (but its policy, which each cached page brings) and from the
+ * site's response-header hook, computed once by the same helmet with the same options: cached pages are
+ * answered before those hooks run (web/cached-page-answers.ts).
+ */
+export function fixedPageHeaders(config: Config): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet({ ...helmetHeaderOptions(config), contentSecurityPolicy: false })(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    () => {},
+  );
+  headers['permissions-policy'] = permissionsPolicy;
+  return headers;
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  await app.register(fastifyHelmet, {
+    // Vite's dev server injects inline scripts and a websocket; the policy applies to built pages only.
+    contentSecurityPolicy:
+      config.env === 'development' ? false : { useDefaults: false, directives: cspDirectives(config) },
+    enableCSPNonces: config.env !== 'development',
+    ...helmetHeaderOptions(config),
   });
 
   await app.register(compress, {

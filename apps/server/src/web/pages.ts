@@ -15,11 +15,12 @@ import {
   type ServerBuild,
 } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { adHosts, analyticsHosts, cspDirectives } from '../plugins/security.ts';
+import { adHosts, analyticsHosts, cspDirectives, fixedPageHeaders } from '../plugins/security.ts';
 import type { Config } from '../shared/config.ts';
-import { etagMatches, weakEtag } from '../shared/http-caching.ts';
+import { weakEtag } from '../shared/http-caching.ts';
 import { sendError } from '../shared/send-error.ts';
 import type { SiteRegistry } from '../shared/site-registry.ts';
+import { type CachedPageAnswers, type SentPage, sendPage } from './cached-page-answers.ts';
 import {
   type CachedPage,
   cachedPagePolicy,
@@ -27,7 +28,6 @@ import {
   inlineScriptHashes,
   isPersonalRequest,
   PageCache,
-  preferredEncoding,
 } from './page-cache.ts';
 
 const webRoot = path.dirname(createRequire(import.meta.url).resolve('@hurryup/web/package.json'));
@@ -72,6 +72,7 @@ export async function registerPages(
   config: Config,
   site: SiteRegistry,
   mode: PagesMode,
+  cachedPages: CachedPageAnswers,
 ): Promise<void> {
   const siteSettings = {
     name: config.siteName,
@@ -103,7 +104,7 @@ export async function registerPages(
     // Bodies reach React Router untouched (its actions parse them).
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    registerPageRoute(pages, config, site, build, loadContext);
+    registerPageRoute(pages, config, site, build, loadContext, cachedPages);
   });
   // The static pages change when the build does.
   const builtAt = fs.statSync(webBuildPaths.server).mtime.toISOString();
@@ -136,7 +137,7 @@ async function registerClientFiles(app: FastifyInstance, root: string) {
 /**
  * The catch-all page route with its page cache (docs/decisions/0012-page-cache.md): pages whose route
  * opts in (`handle.cache`) are rendered once per content revision for every visitor and answered from
- * memory, already compressed, by an onRequest hook; everything else is rendered per request with the
+ * memory, already compressed, by the app's first onRequest hook (cached-page-answers.ts); everything else is rendered per request with the
  * request's CSP nonce.
  */
 function registerPageRoute(
@@ -145,6 +146,7 @@ function registerPageRoute(
   site: SiteRegistry,
   build: ServerBuild,
   loadContext: (nonce: string | undefined, shared: boolean) => RouterContextProvider,
+  cachedPages: CachedPageAnswers,
 ) {
   const render = createRequestHandler(build, 'production');
   const cache = new PageCache(config.pageCache);
@@ -154,23 +156,23 @@ function registerPageRoute(
     ...(config.ads.clientId ? adHosts : []),
     ...(config.analyticsId ? analyticsHosts : []),
   ];
-  const rendering = new Map<string, Promise<Rendered>>();
+  const rendering = new Map<string, Promise<SentPage>>();
 
-  // The site-wide rate limit runs as a route hook, after this one: a cached answer counts against it too.
   const rateLimit = app.hasDecorator('rateLimit') ? app.rateLimit() : undefined;
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || isPersonalRequest(request.headers) || config.pageCache.maxEntries === 0)
-      return;
-    const revision = site.contentRevision.current();
-    const page = cache.get(request.originalUrl, typeof revision === 'number' ? revision : await revision);
-    if (!page) return;
-    await rateLimit?.call(app, request, reply);
-    return sendPage(request, reply, page, 'hit');
-  });
+  if (config.pageCache.maxEntries > 0)
+    cachedPages.serveFrom({
+      lookup(url) {
+        const revision = site.contentRevision.current();
+        return typeof revision === 'number'
+          ? cache.get(url, revision)
+          : revision.then((current) => cache.get(url, current));
+      },
+      rateLimit: rateLimit && ((request, reply) => rateLimit.call(app, request, reply)),
+      fixedHeaders: fixedPageHeaders(config),
+    });
 
   /** Renders a page for every visitor (no nonce, the whole document) and keeps it when it may be kept. */
-  async function renderShared(url: string, plan: PagePlan): Promise<Rendered> {
+  async function renderShared(url: string, plan: PagePlan): Promise<SentPage> {
     const revision = await site.contentRevision.current();
     const renderedAt = Date.now();
     const response = await render(
@@ -199,12 +201,12 @@ function registerPageRoute(
     );
     headers['cache-control'] = storable ? sharedCacheControl(expiresAt - renderedAt) : 'no-cache';
     const base = { status: response.status, headers, etag: weakEtag(identity), identity, expiresAt };
-    if (!storable) return { page: { ...base, bytes: identity.length } };
+    if (!storable) return { ...base, bytes: identity.length };
     const { br, gzip } = await compressPage(identity);
     const bytes = identity.length + br.length + gzip.length + JSON.stringify(headers).length + url.length * 2;
     const page: CachedPage = { ...base, br, gzip, bytes };
     cache.set(url, page, revision);
-    return { page };
+    return page;
   }
 
   app.all('*', async (request, reply) => {
@@ -227,8 +229,7 @@ function registerPageRoute(
       pending = renderShared(key, plan).finally(() => rendering.delete(key));
       rendering.set(key, pending);
     }
-    const { page } = await pending;
-    return sendPage(request, reply, page, 'miss');
+    return sendPage(request, reply, await pending, 'miss');
   });
 
   let reported = '';
@@ -252,41 +253,6 @@ const staleWhileRevalidateSeconds = 300;
 function sharedCacheControl(lifetimeMs: number): string {
   const sMaxAge = Math.max(0, Math.min(sharedMaxAgeSeconds, Math.floor(lifetimeMs / 1000)));
   return `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidateSeconds}`;
-}
-
-interface Rendered {
-  /** A page without compressed bodies was not kept (not a 200, or personal by its own headers). */
-  page: Omit<CachedPage, 'br' | 'gzip'> & Partial<Pick<CachedPage, 'br' | 'gzip'>>;
-}
-
-function sendPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: Rendered['page'],
-  outcome: 'hit' | 'miss',
-) {
-  reply.code(page.status).headers(page.headers);
-  reply.header('vary', 'accept-encoding').header('x-page-cache', outcome);
-  // Only a page that is what it says has a validator; an error page is sent in full every time.
-  if (page.status === 200) {
-    reply.header('etag', page.etag);
-    if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-  }
-  const encoding = page.br ? encodingFor(request.headers['accept-encoding']) : 'identity';
-  if (encoding === 'identity') return reply.send(page.identity);
-  return reply.header('content-encoding', encoding).send(page[encoding]);
-}
-
-// Browsers send a handful of distinct Accept-Encoding values; parsing each once keeps the hit path short.
-const encodings = new Map<string | undefined, ReturnType<typeof preferredEncoding>>();
-function encodingFor(acceptEncoding: string | undefined) {
-  let encoding = encodings.get(acceptEncoding);
-  if (encoding === undefined) {
-    encoding = preferredEncoding(acceptEncoding);
-    if (encodings.size >= 100) encodings.clear();
-    encodings.set(acceptEncoding, encoding);
-  }
-  return encoding;
 }
 
 interface PagePlan {
