@@ -2,6 +2,7 @@
  * `npm run lighthouse`: Lighthouse (mobile preset, Debian Chromium) on the content pages of the production
  * build, served by a fresh server with the seed content. Prints the four category scores and LCP, TBT, CLS
  * and the JavaScript bytes each page downloads. A measurement, not a test: it fails only when it cannot run.
+ * LIGHTHOUSE_REPORT_DIR, when set, keeps each page's whole report (JSON) there.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ if (!fs.existsSync(chromePath)) {
   process.exit(1);
 }
 
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-lighthouse-'));
 const server = await startServer(dataDir);
 const chrome = await chromeLauncher.launch({
@@ -55,6 +57,14 @@ try {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true });
+      const name = `${page
+        .replace(/^\//, '')
+        .replace(/[^\w-]+/g, '_')
+        .slice(0, 60)}.json`;
+      fs.writeFileSync(path.join(reportDir, name), result.report as string);
+    }
     const { categories, audits } = result.lhr;
     const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
     const resources = (

@@ -16,6 +16,9 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // One stylesheet for the whole site (app/site.css), which the server inlines into every page: no
+        // route links a stylesheet of its own (docs/decisions/0016-one-inlined-stylesheet.md).
+        cssCodeSplit: false,
         rolldownOptions: {
           output: {
             codeSplitting: {

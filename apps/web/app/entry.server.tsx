@@ -6,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { appContext } from '#load-context';
+import { SiteStylesContext } from './shared/site-styles.tsx';
 
 export const streamTimeout = 5_000;
 
@@ -19,7 +20,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, shared } = loadContext.get(appContext);
+  const { nonce, shared, styles } = loadContext.get(appContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -34,7 +35,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <SiteStylesContext value={styles}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </SiteStylesContext>,
       {
         nonce,
         [readyOption]() {

@@ -29,6 +29,12 @@ export interface AppLoadContext {
    * rendered once for every visitor (the page cache allows its inline scripts by their hashes instead).
    */
   nonce: string | undefined;
+  /**
+   * The site's stylesheet, inlined into every page's head (docs/decisions/0016-one-inlined-stylesheet.md),
+   * with the per-request nonce the policy allows it by (absent on a cached page: its hash is allowed).
+   * Absent in development, where Vite injects the styles.
+   */
+  styles?: { css: string; nonce: string | undefined } | undefined;
   /** Rendered for the server's page cache: the whole document at once, the same for every visitor. */
   shared: boolean;
   pageData: PageData;

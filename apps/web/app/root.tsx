@@ -17,9 +17,8 @@ import { loadingTextFor } from './features/shell/loading-texts.ts';
 import { SiteFooter } from './features/shell/SiteFooter.tsx';
 import { SiteHeader } from './features/shell/SiteHeader.tsx';
 import { fallbackSite, pageMeta, siteFromMatches } from './shared/page-meta.ts';
-import './shared/base.css';
-import './shared/devanagari-font.css';
-import './features/shell/shell.css';
+import { SiteStyles } from './shared/site-styles.tsx';
+import './site.css';
 
 export const siteDescription =
   'Daily news and tips, free tools (text to audio, image to text, PDF to text, dictionary and more), a blog, a user forum and NIFTY options helpers for visitors in India.';
@@ -68,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
+        <SiteStyles />
         <Meta />
         <Links nonce={nonce} />
         <link rel="alternate" type="application/rss+xml" title={siteName} href="/rss.xml" />

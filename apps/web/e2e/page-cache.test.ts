@@ -42,10 +42,19 @@ function inlineScriptSources(html: string): string[] {
   return [...sources].sort();
 }
 
-function scriptSources(policy: string): string[] {
-  const directive = policy.split(';').find((d) => d.trim().startsWith('script-src '))!;
+/** The same for the page's inline style elements (the site's stylesheet). */
+function inlineStyleSources(html: string): string[] {
+  return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
+    .map((match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`)
+    .sort();
+}
+
+function directiveSources(policy: string, name: string): string[] {
+  const directive = policy.split(';').find((d) => d.trim().startsWith(`${name} `))!;
   return directive.trim().split(/\s+/).slice(1);
 }
+
+const scriptSources = (policy: string) => directiveSources(policy, 'script-src');
 
 describe('the page cache', () => {
   const word = `zephyrine${Date.now().toString(36)}`;
@@ -129,7 +138,7 @@ describe('the page cache', () => {
     expect(await (await get(postPath(post.title))).text()).toContain('Second body text.');
   });
 
-  it('gives every cached page a policy that allows exactly its own inline scripts', async () => {
+  it('gives every cached page a policy that allows exactly its own inline scripts and styles', async () => {
     const paths = [
       '/blog',
       '/userforum',
@@ -150,11 +159,15 @@ describe('the page cache', () => {
       const sources = scriptSources(res.headers.get('content-security-policy')!);
       const hashes = sources.filter((s) => s.startsWith("'sha256-")).sort();
       expect(hashes.length, path).toBeGreaterThan(0);
-      expect(hashes, path).toEqual(inlineScriptSources(await res.text()));
+      const html = await res.text();
+      expect(hashes, path).toEqual(inlineScriptSources(html));
       expect(
         sources.filter((s) => !s.startsWith("'sha256-")),
         path,
       ).toEqual(["'self'"]);
+      const styleSources = directiveSources(res.headers.get('content-security-policy')!, 'style-src');
+      expect(styleSources, path).toEqual(["'self'", ...inlineStyleSources(html)]);
+      expect(styleSources, path).toHaveLength(2);
     }
 
     // In the browser the cached page hydrates with no violation...
@@ -189,6 +202,30 @@ describe('the page cache', () => {
     expect(problems.some((p) => p.startsWith('CSP:'))).toBe(true);
     // Without its (altered, so refused) context script the page does not hydrate either.
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    await page.close();
+  });
+
+  it('has the browser refuse a cached page whose inline stylesheet was altered', async () => {
+    const page = await browser.context.newPage();
+    const problems = watchPageProblems(page);
+    await page.route(`${server.url}/aboutus`, async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      expect(headers['x-page-cache']).toBeDefined();
+      const body = (await response.text()).replace(
+        '<style id="site-styles">',
+        '<style id="site-styles">body{color:red}',
+      );
+      await route.fulfill({ status: response.status(), headers, body });
+    });
+    await page.goto(`${server.url}/aboutus`);
+    expect(await page.evaluate(() => getComputedStyle(document.body).color)).not.toBe('rgb(255, 0, 0)');
+    expect(
+      await page.evaluate(() => getComputedStyle(document.querySelector('.site-header')!).position),
+    ).not.toBe('sticky');
+    expect(problems.some((p) => p.startsWith('CSP:'))).toBe(true);
     await page.close();
   });
 

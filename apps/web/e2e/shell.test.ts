@@ -78,6 +78,41 @@ describe('the shell', () => {
     expect(await session.page.title()).toBe('Privacy Policy | Hurry Up');
   });
 
+  it('carries the whole stylesheet inline, links none, and preloads its modules at low priority', async () => {
+    // docs/decisions/0016-one-inlined-stylesheet.md: the page paints without waiting for a stylesheet.
+    const html = await (await fetch(`${baseUrl}/blog`)).text();
+    expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    const styles = [...html.matchAll(/<style id="site-styles"[^>]*>([\s\S]*?)<\/style>/g)];
+    expect(styles).toHaveLength(1);
+    const stylesheet = html.match(/\/assets\/[\w-]+\.css/)?.[0];
+    expect(stylesheet, 'the page names no stylesheet file').toBeUndefined();
+    expect(styles[0]![1]).toContain('.site-header');
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(2);
+    for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+
+    // Styled before and after hydration, and navigating to a page with other styles keeps them styled.
+    await session.page.goto(`${baseUrl}/blog`);
+    const headerBackground = () =>
+      session.page.evaluate(() => getComputedStyle(document.querySelector('.site-header')!).position);
+    expect(await headerBackground()).toBe('sticky');
+    await waitForHydration(session.page);
+    expect(await session.page.locator('style#site-styles').count()).toBe(1);
+    expect(await session.page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    await session.page.getByRole('button', { name: 'Open Menu' }).click();
+    await session.page
+      .getByRole('navigation', { name: 'Site menu' })
+      .getByRole('link', { name: /Search/ })
+      .first()
+      .click();
+    await session.page.waitForURL(/SearchPage/);
+    expect(await headerBackground()).toBe('sticky');
+    expect(
+      await session.page.evaluate(() => getComputedStyle(document.querySelector('.search__form')!).display),
+    ).toBe('grid');
+    expect(await session.page.locator('style#site-styles').count()).toBe(1);
+  });
+
   it('sets the page description meta tag', async () => {
     await session.page.goto(`${baseUrl}/aboutus`);
     const description = await session.page.locator('meta[name="description"]').getAttribute('content');

@@ -5,7 +5,7 @@ import {
   type CachedPage,
   cachedPagePolicy,
   compressPage,
-  inlineScriptHashes,
+  inlineHashes,
   isPersonalRequest,
   PageCache,
   preferredEncoding,
@@ -80,21 +80,29 @@ describe('the policy of a cached page', () => {
       '<head><script src="/a.js"></script><script type="application/ld+json">{"a":1}</script></head>' +
       '<body><script>window.x = 1;</script><SCRIPT type="module" async="">import "/b.js";</SCRIPT>' +
       '<script>window.x = 1;</script><script></script></body>';
-    expect(inlineScriptHashes(html)).toEqual([sha('window.x = 1;'), sha('import "/b.js";'), sha('')]);
+    expect(inlineHashes(html, 'script')).toEqual([sha('window.x = 1;'), sha('import "/b.js";'), sha('')]);
   });
 
-  it("allows this site's scripts and the page's own inline scripts, never any inline script", () => {
+  it('hashes the inline style elements, not stylesheets linked by address', () => {
+    const html =
+      '<head><link rel="stylesheet" href="/a.css"/><style id="site-styles">body{margin:0}</style></head>' +
+      '<body><STYLE>.x{color:red}</STYLE><script>window.x = 1;</script></body>';
+    expect(inlineHashes(html, 'style')).toEqual([sha('body{margin:0}'), sha('.x{color:red}')]);
+  });
+
+  it("allows this site's scripts and the page's own inline scripts and styles, never any inline one", () => {
     const policy = cachedPagePolicy(
       {
         'default-src': ["'self'"],
         'script-src': ["'self'", "'strict-dynamic'", 'https:'],
+        'style-src': ["'self'"],
         'object-src': ["'none'"],
       },
       ['https://*.googletagmanager.com'],
-      ["'sha256-abc'"],
+      { scripts: ["'sha256-abc'"], styles: ["'sha256-css'"] },
     );
     expect(policy).toBe(
-      "default-src 'self';script-src 'self' 'sha256-abc' https://*.googletagmanager.com;object-src 'none'",
+      "default-src 'self';script-src 'self' 'sha256-abc' https://*.googletagmanager.com;style-src 'self' 'sha256-css';object-src 'none'",
     );
     expect(policy).not.toContain('unsafe-inline');
     expect(policy).not.toContain('nonce-');

@@ -124,17 +124,21 @@ export class PageCache {
   }
 }
 
-const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const inlineElements = {
+  script: /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi,
+  style: /<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi,
+};
 
 /**
- * The CSP source expression ('sha256-…') of every inline script of an HTML document, in order, without
- * repeats. Scripts with a src are not inline; their text is ignored by browsers.
+ * The CSP source expression ('sha256-…') of every inline script (or style element) of an HTML document,
+ * in order, without repeats. Scripts with a src are not inline; their text is ignored by browsers, and so
+ * is the text of JSON data blocks.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineHashes(html: string, kind: keyof typeof inlineElements): string[] {
   const hashes = new Set<string>();
-  for (const [, attributes, text] of html.matchAll(inlineScript)) {
-    if (/\bsrc\s*=/i.test(attributes!)) continue;
-    if (/\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes!)) continue;
+  for (const [, attributes, text] of html.matchAll(inlineElements[kind])) {
+    if (kind === 'script' && /\bsrc\s*=/i.test(attributes!)) continue;
+    if (kind === 'script' && /\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes!)) continue;
     hashes.add(`'sha256-${createHash('sha256').update(text!, 'utf8').digest('base64')}'`);
   }
   return [...hashes];
@@ -142,17 +146,19 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * The Content-Security-Policy of one cached page: the site's directives, with scripts allowed from this
- * site (and the configured ad and analytics hosts) and inline scripts allowed only by the hashes of the
- * page's own. No nonce: the same bytes go to every visitor (docs/decisions/0012-page-cache.md).
+ * site (and the configured ad and analytics hosts), and inline scripts and style elements allowed only by
+ * the hashes of the page's own. No nonce: the same bytes go to every visitor
+ * (docs/decisions/0012-page-cache.md).
  */
 export function cachedPagePolicy(
   directives: Record<string, string[]>,
   scriptHosts: readonly string[],
-  hashes: readonly string[],
+  hashes: { scripts: readonly string[]; styles: readonly string[] },
 ): string {
   const policy: Record<string, string[]> = {
     ...directives,
-    'script-src': ["'self'", ...hashes, ...scriptHosts],
+    'script-src': ["'self'", ...hashes.scripts, ...scriptHosts],
+    'style-src': [...(directives['style-src'] ?? ["'self'"]), ...hashes.styles],
   };
   return Object.entries(policy)
     .map(([name, values]) => [name, ...values].join(' '))

@@ -25,7 +25,7 @@ import {
   type CachedPage,
   cachedPagePolicy,
   compressPage,
-  inlineScriptHashes,
+  inlineHashes,
   isPersonalRequest,
   PageCache,
 } from './page-cache.ts';
@@ -80,21 +80,29 @@ export async function registerPages(
     ads: config.ads,
     analyticsId: config.analyticsId,
   };
-  const loadContext = (nonce: string | undefined, shared: boolean) => {
+  let css: string | undefined;
+  const loadContext: LoadContextFor = (nonces, shared) => {
     const context = new RouterContextProvider();
-    context.set(appContext, { site: siteSettings, nonce, shared, pageData: site.pageData });
+    context.set(appContext, {
+      site: siteSettings,
+      nonce: nonces.script,
+      styles: css === undefined ? undefined : { css, nonce: nonces.style },
+      shared,
+      pageData: site.pageData,
+    });
     return context;
   };
 
   if (mode.kind === 'development') {
     await app.register(fastifyReactRouter, {
       devServer: mode.vite,
-      getLoadContext: (_request: unknown, reply: FastifyReply) => loadContext(reply.cspNonce?.script, false),
+      getLoadContext: (_request: unknown, reply: FastifyReply) => loadContext(reply.cspNonce ?? {}, false),
       routeOptions: pageRouteOptions,
     });
     return;
   }
   if (!fs.existsSync(webBuildPaths.server)) throw new MissingWebBuildError();
+  css = readSiteStylesheet(path.join(webBuildPaths.client, 'assets'));
   // Imported once at start, so a broken build fails the start instead of the first visitor.
   const build = (await import(pathToFileURL(webBuildPaths.server).href)) as ServerBuild;
   await app.register(async (pages) => {
@@ -110,6 +118,26 @@ export async function registerPages(
   const builtAt = fs.statSync(webBuildPaths.server).mtime.toISOString();
   const paths = staticPagePaths(build);
   site.addSitemapSource(() => paths.map((p) => ({ path: p, lastmod: builtAt })));
+}
+
+/** The page's load context, given the request's CSP nonces (none for a page rendered for everyone). */
+type LoadContextFor = (nonces: { script?: string; style?: string }, shared: boolean) => RouterContextProvider;
+
+/**
+ * The site's one stylesheet of the client build (app/site.css), read once: the pages inline it
+ * (docs/decisions/0016-one-inlined-stylesheet.md).
+ */
+export function readSiteStylesheet(assetsDir: string): string {
+  const files = fs.readdirSync(assetsDir).filter((name) => name.endsWith('.css'));
+  if (files.length !== 1)
+    throw new Error(
+      `The web build should hold exactly one stylesheet in ${assetsDir}, not ${files.length}. Run "npm run build".`,
+    );
+  const css = fs.readFileSync(path.join(assetsDir, files[0]!), 'utf8');
+  // Inlined as the text of a <style> element, which this would end early.
+  if (/<\/style/i.test(css))
+    throw new Error(`The stylesheet ${files[0]} contains "</style" and cannot be inlined.`);
+  return css;
 }
 
 /** The built client files: hashed assets cached for a year, pre-compressed copies sent as they are. */
@@ -145,7 +173,7 @@ function registerPageRoute(
   config: Config,
   site: SiteRegistry,
   build: ServerBuild,
-  loadContext: (nonce: string | undefined, shared: boolean) => RouterContextProvider,
+  loadContext: LoadContextFor,
   cachedPages: CachedPageAnswers,
 ) {
   const render = createRequestHandler(build, 'production');
@@ -177,9 +205,9 @@ function registerPageRoute(
     const renderedAt = Date.now();
     const response = await render(
       new Request(`${config.publicBaseUrl}${url}`, { headers: { accept: 'text/html' } }),
-      loadContext(undefined, true),
+      loadContext({}, true),
     );
-    const identity = Buffer.from(await response.arrayBuffer());
+    const identity = Buffer.from(finishDocument(await response.text()));
     const headers: Record<string, string> = {};
     for (const [name, value] of response.headers) headers[name] = value;
     const expiresAt = Math.min(
@@ -194,11 +222,11 @@ function registerPageRoute(
       !response.headers.has('set-cookie') &&
       !/no-store|private/.test(headers['cache-control'] ?? '') &&
       expiresAt > renderedAt;
-    headers['content-security-policy'] = cachedPagePolicy(
-      directives,
-      scriptHosts,
-      inlineScriptHashes(identity.toString('utf8')),
-    );
+    const html = identity.toString('utf8');
+    headers['content-security-policy'] = cachedPagePolicy(directives, scriptHosts, {
+      scripts: inlineHashes(html, 'script'),
+      styles: inlineHashes(html, 'style'),
+    });
     headers['cache-control'] = storable ? sharedCacheControl(expiresAt - renderedAt) : 'no-cache';
     const base = { status: response.status, headers, etag: weakEtag(identity), identity, expiresAt };
     if (!storable) return { ...base, bytes: identity.length };
@@ -213,13 +241,19 @@ function registerPageRoute(
     const plan = request.method === 'GET' && planOf(request.originalUrl);
     const personal = isPersonalRequest(request.headers);
     if (!plan || personal || config.pageCache.maxEntries === 0) {
-      const response = await render(
-        createRequest(request, reply),
-        loadContext(reply.cspNonce?.script, false),
-      );
+      const response = await render(createRequest(request, reply), loadContext(reply.cspNonce ?? {}, false));
       // A personal request for a page that is otherwise the same for everyone: never kept by a proxy.
       if (plan && personal) reply.header('cache-control', 'private, no-cache');
-      return sendResponse(reply, response);
+      if (!response.headers.get('content-type')?.startsWith('text/html') || !response.body)
+        return sendResponse(reply, response);
+      // A document is sent whole: the site streams nothing in (no deferred data), and one body is
+      // compressed in one piece instead of chunk by chunk as the renderer writes it.
+      const html = finishDocument(await response.text());
+      reply.status(response.status);
+      for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(html);
     }
     // Visitors asking for the same page meanwhile wait for this one render instead of starting their own.
     // Keyed by the address as asked (before rewriteUrl): the page shows that address.
@@ -241,6 +275,15 @@ function registerPageRoute(
   }, statsLogIntervalMs);
   report.unref();
   app.addHook('onClose', async () => clearInterval(report));
+}
+
+/**
+ * The last touch on every rendered document: the modules the page hydrates with are preloaded at low
+ * priority, after the page's own content (its images): the text is readable before any script runs, and
+ * the inline stylesheet lets it paint as soon as the HTML arrives (docs/decisions/0016-one-inlined-stylesheet.md).
+ */
+export function finishDocument(html: string): string {
+  return html.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
 }
 
 // How often the page cache's hits, misses and size are logged (when they changed).

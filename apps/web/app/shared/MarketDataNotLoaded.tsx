@@ -1,5 +1,3 @@
-import './trading-page.css';
-
 /**
  * What a trading screen shows instead of numbers when the server has no market data (a fresh machine
  * that is offline, decisions.md section 6): it says so plainly and tells the operator how to load it.

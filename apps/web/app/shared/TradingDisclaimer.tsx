@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import './trading-page.css';
 
 /** The one-line note every trading screen carries (decisions.md section 6): numbers are not advice. */
 export function TradingDisclaimer() {

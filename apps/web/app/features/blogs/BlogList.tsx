@@ -5,7 +5,6 @@ import { formatDate } from '../../shared/format-date.ts';
 import { JsonLd } from '../../shared/json-ld.tsx';
 import { absoluteUrl } from '../../shared/page-meta.ts';
 import { useSite } from '../../shared/use-site.ts';
-import '../../shared/content-list.css';
 
 /** The blog list: one entry open at a time (`entry` opens one at first), line breaks kept. */
 export function BlogList({

@@ -9,7 +9,6 @@ import { ShareIcon } from '../../shared/ShareIcon.tsx';
 import { useSite } from '../../shared/use-site.ts';
 import { CommentBox } from './CommentBox.tsx';
 import { CommentList } from './CommentList.tsx';
-import './comments.css';
 
 /**
  * The image page: the picture, a share icon, the comment box and the 'N Comments' list. Comments arrive

@@ -5,8 +5,6 @@ import { absoluteUrl } from '../../shared/page-meta.ts';
 import { ResponsiveImage } from '../../shared/ResponsiveImage.tsx';
 import { ShareButton } from '../../shared/ShareButton.tsx';
 import { useSite } from '../../shared/use-site.ts';
-import '../../shared/image-grid.css';
-import './devbit.css';
 
 const gridSizes = '(min-width: 1152px) 360px, (min-width: 768px) 33vw, (min-width: 480px) 50vw, 100vw';
 

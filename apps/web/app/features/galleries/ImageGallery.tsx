@@ -2,8 +2,6 @@ import type { GalleryImage } from '@hurryup/contracts/gallery';
 import { imagePagePath } from '@hurryup/contracts/gallery-pages';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../shared/ResponsiveImage.tsx';
-import '../../shared/image-grid.css';
-import './galleries.css';
 
 // Two columns on a phone, three from 768 px, at most 360 px each on wide screens.
 const gridSizes = '(min-width: 1152px) 360px, (min-width: 768px) 33vw, 50vw';

@@ -6,8 +6,6 @@ import {
 } from '@hurryup/contracts/gallery-pages';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../shared/ResponsiveImage.tsx';
-import '../../shared/image-grid.css';
-import './galleries.css';
 
 const videoSizes = '(min-width: 1152px) 360px, (min-width: 768px) 33vw, 100vw';
 

@@ -3,7 +3,6 @@ import { webStoryPath } from '@hurryup/contracts/gallery-pages';
 import { absoluteUrl } from '../../shared/page-meta.ts';
 import { ShareButton } from '../../shared/ShareButton.tsx';
 import { useSite } from '../../shared/use-site.ts';
-import './galleries.css';
 
 /** The web story page: its title, the story's player in a frame, and Share. */
 export function WebStoryView({ story, error }: { story?: WebStory | undefined; error?: string | undefined }) {

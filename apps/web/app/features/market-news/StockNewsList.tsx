@@ -3,7 +3,6 @@ import { AdSlot } from '../../shared/ads/AdSlot.tsx';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import { formatFetchedAt } from './fetched-at.ts';
 import { NothingFetchedYet } from './NothingFetchedYet.tsx';
-import './market-news.css';
 
 export const stockNewsFailed = 'Failed to fetch stock news';
 

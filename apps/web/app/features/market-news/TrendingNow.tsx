@@ -5,7 +5,6 @@ import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import { formatFetchedAt } from './fetched-at.ts';
 import { NothingFetchedYet } from './NothingFetchedYet.tsx';
 import { SpeechToggle } from './SpeechToggle.tsx';
-import './market-news.css';
 
 export const trendsFailed = 'Failed to fetch trends.';
 

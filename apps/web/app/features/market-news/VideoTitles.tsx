@@ -3,7 +3,6 @@ import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import { formatFetchedAt } from './fetched-at.ts';
 import { NothingFetchedYet } from './NothingFetchedYet.tsx';
 import { SpeechToggle } from './SpeechToggle.tsx';
-import './market-news.css';
 
 export const videosFailed = 'Failed to fetch video titles.';
 

@@ -6,7 +6,6 @@ import { MarketDataNotLoaded } from '../../shared/MarketDataNotLoaded.tsx';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import type { MarketLoad } from './market-load.ts';
 import { useRefresh } from './use-refresh.ts';
-import './market.css';
 
 /** tools-and-trading.md section 9: the alert refreshes every 60000 ms. */
 export const breakoutRefreshMs = 60_000;

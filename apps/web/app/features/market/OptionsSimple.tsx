@@ -2,7 +2,6 @@ import type { OptionSuggestion } from '@hurryup/contracts/market';
 import { MarketDataNotLoaded } from '../../shared/MarketDataNotLoaded.tsx';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import { formatLevel, type MarketLoad } from './market-load.ts';
-import './market.css';
 
 /** The options assistant, simple view (/volat): Nifty, RSI, VIX and the rule-based suggestion. */
 export function OptionsSimple({ load }: { load: MarketLoad<OptionSuggestion> }) {

@@ -6,7 +6,6 @@ import { MarketDataNotLoaded } from '../../shared/MarketDataNotLoaded.tsx';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import { formatLevel, type MarketLoad } from './market-load.ts';
 import { useRefresh } from './use-refresh.ts';
-import './market.css';
 
 /** tools-and-trading.md section 9: the stock table refreshes every 300000 ms. */
 export const stockTableRefreshMs = 300_000;

@@ -3,7 +3,6 @@ import { AdSlot } from '../../shared/ads/AdSlot.tsx';
 import { MarketDataNotLoaded } from '../../shared/MarketDataNotLoaded.tsx';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import { formatLevel, type MarketLoad } from './market-load.ts';
-import './market.css';
 
 export interface TradingSummaryData {
   trading: MarketLoad<TradingViewData>;

@@ -6,7 +6,6 @@ import { Form, Link } from 'react-router';
 import { AdSlot } from '../../shared/ads/AdSlot.tsx';
 import { formatDate } from '../../shared/format-date.ts';
 import { PostBody } from './PostBody.tsx';
-import '../../shared/content-list.css';
 
 /** A page of the forum: 10 posts, one expanded at a time, an ad after the fifth, Previous/Next. */
 export function ForumList({

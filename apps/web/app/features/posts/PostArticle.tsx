@@ -9,7 +9,6 @@ import { ShareButton } from '../../shared/ShareButton.tsx';
 import { useSite } from '../../shared/use-site.ts';
 import { PostBody } from './PostBody.tsx';
 import { PostReader } from './PostReader.tsx';
-import './posts.css';
 
 /** A post's page: title, author and date, the reading choices, the body, sharing and structured data. */
 export function PostArticle({ post }: { post: Post }) {

@@ -3,7 +3,6 @@ import { postSearchMinLength } from '@hurryup/contracts/post-search';
 import { postPath } from '@hurryup/contracts/post-slug';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import './search.css';
 
 /** The API client and the search call's schemas (zod) load when the visitor first types, not with the page. */
 async function searchApi(text: string, signal: AbortSignal): Promise<PostSearchHit[]> {

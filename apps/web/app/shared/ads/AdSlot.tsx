@@ -2,7 +2,6 @@ import type { AdPlacement } from '@hurryup/contracts/ads';
 import { useEffect, useRef } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { SiteSettings } from '../../load-context.ts';
-import './ads.css';
 
 declare global {
   interface Window {
