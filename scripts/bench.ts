@@ -65,18 +65,25 @@ async function measure(
 }
 
 /**
- * Two servers measured in alternating rounds, the best round of each kept: the machine's speed drifts
- * (other work on it), and alternating puts both under the same drift.
+ * Two servers measured in alternating rounds. The machine's speed drifts (other work on it) within seconds,
+ * so each round's pair is compared by itself: the share is the median of the rounds' ratios a/b, and the
+ * figures printed are each server's best round. Five short rounds rather than three long ones: more pairs
+ * to take the median of.
  */
-async function measurePair(a: () => Promise<Figures>, b: () => Promise<Figures>, rounds = 3) {
+const pairRounds = 5;
+async function measurePair(a: () => Promise<Figures>, b: () => Promise<Figures>, rounds = pairRounds) {
   const best = (x: Figures | undefined, y: Figures) => (x && x.rps >= y.rps ? x : y);
   let first: Figures | undefined;
   let second: Figures | undefined;
+  const ratios: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
-    first = best(first, await a());
-    second = best(second, await b());
+    const [x, y] = [await a(), await b()];
+    ratios.push(x.rps / y.rps);
+    first = best(first, x);
+    second = best(second, y);
   }
-  return [first!, second!] as const;
+  ratios.sort((p, q) => p - q);
+  return { a: first!, b: second!, share: ratios[Math.floor(ratios.length / 2)]! };
 }
 
 const figures = (f: Figures) =>
@@ -141,6 +148,8 @@ interface PageRow {
   cold?: Figures;
   warm?: Figures;
   bare?: Figures;
+  /** Median of the rounds' warm/bare ratios. */
+  share?: number;
 }
 
 /**
@@ -169,7 +178,7 @@ async function contentPages(label: string, env: Record<string, string>, withBare
     await stop(uncached.child);
 
     const cached = await startServer(dataDir, { ...env, SEED_CONTENT: 'false' });
-    const roundSeconds = Math.max(1, Math.round(durationSeconds / 3));
+    const roundSeconds = Math.max(1, Math.round(durationSeconds / pairRounds));
     for (const [i, [, page]] of pages.entries()) {
       await fetch(`${cached.url}${page}`);
       if (!withBare) {
@@ -180,10 +189,11 @@ async function contentPages(label: string, env: Record<string, string>, withBare
         await (await fetch(`${cached.url}${page}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer(),
       );
       const bare = await startBareServer(body);
-      [rows[i]!.warm, rows[i]!.bare] = await measurePair(
+      const pair = await measurePair(
         () => measure(cached.url, [page], connections, roundSeconds),
         () => measure(bare.url, ['/'], connections, roundSeconds),
       );
+      Object.assign(rows[i]!, { warm: pair.a, bare: pair.b, share: pair.share });
       await stop(bare.child);
       fs.rmSync(path.dirname(bare.file), { recursive: true, force: true });
     }
@@ -192,10 +202,10 @@ async function contentPages(label: string, env: Record<string, string>, withBare
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(
-    `${'page'.padEnd(20)} ${'cold (renders every request)'.padEnd(44)} ${'warm (page cache)'.padEnd(44)} ${withBare ? 'bare server, same bytes                    warm/bare' : ''}`,
+    `${'page'.padEnd(20)} ${'cold (renders every request)'.padEnd(44)} ${'warm (page cache)'.padEnd(44)} ${withBare ? 'bare server, same bytes                    warm/bare (median of paired rounds)' : ''}`,
   );
   for (const row of rows) {
-    const share = row.warm && row.bare ? `${((row.warm.rps / row.bare.rps) * 100).toFixed(0)} %` : '';
+    const share = row.share === undefined ? '' : `${(row.share * 100).toFixed(0)} %`;
     console.log(
       `${row.name.padEnd(20)} ${row.cold ? figures(row.cold).padEnd(44) : ''.padEnd(44)} ${row.warm ? figures(row.warm).padEnd(44) : '(not a page; not cached)'.padEnd(44)} ${row.bare ? figures(row.bare).padEnd(42) : ''} ${share.padStart(5)}`,
     );

@@ -181,7 +181,8 @@ describe('the page cache', () => {
     await page.close();
   });
 
-  it('has the browser block a cached page whose inline script was altered', async () => {
+  /** Opens the cached /aboutus with one change made to its HTML on the way, its policy left as sent. */
+  async function openAltered(alter: (html: string) => string) {
     const page = await browser.context.newPage();
     const problems = watchPageProblems(page);
     await page.route(`${server.url}/aboutus`, async (route) => {
@@ -190,13 +191,16 @@ describe('the page cache', () => {
       delete headers['content-encoding'];
       delete headers['content-length'];
       expect(headers['x-page-cache']).toBeDefined();
-      const body = (await response.text()).replace(
-        'window.__reactRouterContext = ',
-        'window.injected = true;window.__reactRouterContext = ',
-      );
-      await route.fulfill({ status: response.status(), headers, body });
+      await route.fulfill({ status: response.status(), headers, body: alter(await response.text()) });
     });
     await page.goto(`${server.url}/aboutus`);
+    return { page, problems };
+  }
+
+  it('has the browser block a cached page whose inline script was altered', async () => {
+    const { page, problems } = await openAltered((html) =>
+      html.replace('window.__reactRouterContext = ', 'window.injected = true;window.__reactRouterContext = '),
+    );
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
     expect(problems.some((p) => p.startsWith('CSP:'))).toBe(true);
@@ -206,21 +210,9 @@ describe('the page cache', () => {
   });
 
   it('has the browser refuse a cached page whose inline stylesheet was altered', async () => {
-    const page = await browser.context.newPage();
-    const problems = watchPageProblems(page);
-    await page.route(`${server.url}/aboutus`, async (route) => {
-      const response = await route.fetch();
-      const headers = { ...response.headers() };
-      delete headers['content-encoding'];
-      delete headers['content-length'];
-      expect(headers['x-page-cache']).toBeDefined();
-      const body = (await response.text()).replace(
-        '<style id="site-styles">',
-        '<style id="site-styles">body{color:red}',
-      );
-      await route.fulfill({ status: response.status(), headers, body });
-    });
-    await page.goto(`${server.url}/aboutus`);
+    const { page, problems } = await openAltered((html) =>
+      html.replace('<style id="site-styles">', '<style id="site-styles">body{color:red}'),
+    );
     expect(await page.evaluate(() => getComputedStyle(document.body).color)).not.toBe('rgb(255, 0, 0)');
     expect(
       await page.evaluate(() => getComputedStyle(document.querySelector('.site-header')!).position),

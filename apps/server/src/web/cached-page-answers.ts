@@ -48,7 +48,9 @@ export function registerCachedPageAnswers(app: FastifyInstance) {
       isPersonalRequest(request.headers)
     )
       return;
-    const page = await source.lookup(request.originalUrl);
+    // Known revisions answer at once; a promise only while the database is asked (once a second at most).
+    const found = source.lookup(request.originalUrl);
+    const page = found instanceof Promise ? await found : found;
     if (!page) return;
     await source.rateLimit?.(request, reply);
 
