@@ -16,15 +16,13 @@ import { AnalyticsTag } from './features/shell/AnalyticsTag.tsx';
 import { loadingTextFor } from './features/shell/loading-texts.ts';
 import { SiteFooter } from './features/shell/SiteFooter.tsx';
 import { SiteHeader } from './features/shell/SiteHeader.tsx';
+import { yearInIndia } from './shared/format-date.ts';
 import { fallbackSite, pageMeta, siteFromMatches } from './shared/page-meta.ts';
 import { SiteStyles } from './shared/site-styles.tsx';
 import './site.css';
 
 export const siteDescription =
   'Daily news and tips, free tools (text to audio, image to text, PDF to text, dictionary and more), a blog, a user forum and NIFTY options helpers for visitors in India.';
-
-const yearInIndia = (now: Date) =>
-  Number(new Intl.DateTimeFormat('en-IN', { year: 'numeric', timeZone: 'Asia/Kolkata' }).format(now));
 
 /** The footer shows the year: a cached page lasts at most until the new year begins in India. */
 export const handle = {
