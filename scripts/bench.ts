@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { technicalRating } from '@hurryup/market/technical-rating';
@@ -100,6 +101,26 @@ async function load(
   console.log(`${title.padEnd(44)} ${figures(result)}`);
 }
 
+/**
+ * The page's Brotli bytes exactly as the server sends them (fetch() would decode them, and the bare server
+ * would then send the whole HTML under a Brotli label).
+ */
+function brotliBytesOf(url: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'br' } }, (response) => {
+        if (response.headers['content-encoding'] !== 'br') {
+          reject(new Error(`${url} was not sent with Brotli`));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve(Buffer.concat(chunks)));
+      })
+      .on('error', reject);
+  });
+}
+
 /** A bare Node http server, in its own process, answering `body` (Brotli) to every request. */
 async function startBareServer(body: Buffer): Promise<{ url: string; child: ChildProcess; file: string }> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-bare-')), 'page.br');
@@ -185,9 +206,7 @@ async function contentPages(label: string, env: Record<string, string>, withBare
         rows[i]!.warm = await measure(cached.url, [page]);
         continue;
       }
-      const body = Buffer.from(
-        await (await fetch(`${cached.url}${page}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer(),
-      );
+      const body = await brotliBytesOf(`${cached.url}${page}`);
       const bare = await startBareServer(body);
       const pair = await measurePair(
         () => measure(cached.url, [page], connections, roundSeconds),
