@@ -165,8 +165,8 @@ async function registerClientFiles(app: FastifyInstance, root: string) {
 /**
  * The catch-all page route with its page cache (docs/decisions/0012-page-cache.md): pages whose route
  * opts in (`handle.cache`) are rendered once per content revision for every visitor and answered from
- * memory, already compressed, by the app's first onRequest hook (cached-page-answers.ts); everything else is rendered per request with the
- * request's CSP nonce.
+ * memory, already compressed, by the app's first onRequest hook (cached-page-answers.ts); everything else
+ * is rendered per request with the request's CSP nonce.
  */
 function registerPageRoute(
   app: FastifyInstance,
@@ -207,7 +207,8 @@ function registerPageRoute(
       new Request(`${config.publicBaseUrl}${url}`, { headers: { accept: 'text/html' } }),
       loadContext({}, true),
     );
-    const identity = Buffer.from(finishDocument(await response.text()));
+    const html = finishDocument(await response.text());
+    const identity = Buffer.from(html);
     const headers: Record<string, string> = {};
     for (const [name, value] of response.headers) headers[name] = value;
     const expiresAt = Math.min(
@@ -222,7 +223,6 @@ function registerPageRoute(
       !response.headers.has('set-cookie') &&
       !/no-store|private/.test(headers['cache-control'] ?? '') &&
       expiresAt > renderedAt;
-    const html = identity.toString('utf8');
     headers['content-security-policy'] = cachedPagePolicy(directives, scriptHosts, {
       scripts: inlineHashes(html, 'script'),
       styles: inlineHashes(html, 'style'),
