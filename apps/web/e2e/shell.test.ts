@@ -106,6 +106,8 @@ describe('the shell', () => {
       .first()
       .click();
     await session.page.waitForURL(/SearchPage/);
+    // The address changes a moment before the new route's elements are in the document.
+    await session.page.locator('.search__form').waitFor();
     expect(await headerBackground()).toBe('sticky');
     expect(
       await session.page.evaluate(() => getComputedStyle(document.querySelector('.search__form')!).display),
