@@ -59,3 +59,11 @@ export function pageData<K extends keyof PageData>(
 ): PageData[K] {
   return context.get(appContext).pageData[key];
 }
+
+/**
+ * The `type` the server gives React Router's module bootstrap script in a finished document, so that the
+ * parser leaves it alone; `data-preloads` on it lists the modules the document would have preloaded.
+ * The page's own inline script (`shared/start-after-first-paint.ts`) starts both once the page has
+ * painted (docs/decisions/0017-scripts-after-first-paint.md).
+ */
+export const afterFirstPaintScriptType = 'text/x-after-first-paint';

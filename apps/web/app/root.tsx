@@ -19,6 +19,7 @@ import { SiteHeader } from './features/shell/SiteHeader.tsx';
 import { yearInIndia } from './shared/format-date.ts';
 import { fallbackSite, pageMeta, siteFromMatches } from './shared/page-meta.ts';
 import { SiteStyles } from './shared/site-styles.tsx';
+import { startAfterFirstPaint } from './shared/start-after-first-paint.ts';
 import './site.css';
 
 export const siteDescription =
@@ -88,6 +89,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter siteName={siteName} year={data?.year ?? new Date().getFullYear()} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed text of ours, allowed by nonce or hash
+          dangerouslySetInnerHTML={{ __html: startAfterFirstPaint }}
+        />
       </body>
     </html>
   );

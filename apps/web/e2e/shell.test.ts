@@ -78,7 +78,7 @@ describe('the shell', () => {
     expect(await session.page.title()).toBe('Privacy Policy | Hurry Up');
   });
 
-  it('carries the whole stylesheet inline, links none, and preloads its modules at low priority', async () => {
+  it('carries the whole stylesheet inline, links none, and starts its scripts after the first paint', async () => {
     // docs/decisions/0016-one-inlined-stylesheet.md: the page paints without waiting for a stylesheet.
     const html = await (await fetch(`${baseUrl}/blog`)).text();
     expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
@@ -87,9 +87,14 @@ describe('the shell', () => {
     const stylesheet = html.match(/\/assets\/[\w-]+\.css/)?.[0];
     expect(stylesheet, 'the page names no stylesheet file').toBeUndefined();
     expect(styles[0]![1]).toContain('.site-header');
-    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    // docs/decisions/0017-scripts-after-first-paint.md: no module is fetched before the page has painted.
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain('type="module"');
+    const inert = [...html.matchAll(/<script type="text\/x-after-first-paint" data-preloads="([^"]*)">/g)];
+    expect(inert).toHaveLength(1);
+    const preloads = inert[0]![1]!.split(' ');
     expect(preloads.length).toBeGreaterThan(2);
-    for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+    for (const href of preloads) expect(href).toMatch(/^\/assets\/[\w.-]+\.js$/);
 
     // Styled before and after hydration, and navigating to a page with other styles keeps them styled.
     await session.page.goto(`${baseUrl}/blog`);
@@ -97,6 +102,18 @@ describe('the shell', () => {
       session.page.evaluate(() => getComputedStyle(document.querySelector('.site-header')!).position);
     expect(await headerBackground()).toBe('sticky');
     await waitForHydration(session.page);
+    const timing = await session.page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+        .map((entry) => ({ name: entry.name, start: entry.startTime })),
+    }));
+    expect(timing.paint).toBeGreaterThan(0);
+    expect(timing.scripts.map((script) => new URL(script.name).pathname)).toEqual(
+      expect.arrayContaining(preloads),
+    );
+    for (const script of timing.scripts) expect(script.start).toBeGreaterThanOrEqual(timing.paint!);
     expect(await session.page.locator('style#site-styles').count()).toBe(1);
     expect(await session.page.locator('link[rel="stylesheet"]').count()).toBe(0);
     await session.page.getByRole('button', { name: 'Open Menu' }).click();

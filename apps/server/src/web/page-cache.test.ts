@@ -10,7 +10,7 @@ import {
   PageCache,
   preferredEncoding,
 } from './page-cache.ts';
-import { pageCachePlans } from './pages.ts';
+import { finishDocument, pageCachePlans } from './pages.ts';
 
 function page(bytes: number, expiresAt = Number.POSITIVE_INFINITY): CachedPage {
   const body = Buffer.alloc(bytes, 'x');
@@ -169,5 +169,33 @@ describe('which pages are cached', () => {
     expect(planOf('/nowhere')).toBe(false);
     expect(planOf('/post/Some%20title.data')).toBe(false);
     expect(planOf('/__manifest?p=/blog')).toBe(false);
+  });
+});
+
+describe('finishDocument', () => {
+  const rendered = (nonce: string) =>
+    `<html><head><link rel="modulepreload" href="/assets/entry.client-a.js"${nonce}/>` +
+    `<link rel="modulepreload" href="/assets/framework-b.js"${nonce}/><title>x</title></head><body><p>Text</p>` +
+    `<script${nonce} type="module" async="">import * as route0 from "/assets/root-c.js";</script></body></html>`;
+
+  it('sends the module bootstrap inert, listing the preloads it replaces (decision 0017)', () => {
+    const html = finishDocument(rendered(''));
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain(
+      '<script type="text/x-after-first-paint" data-preloads="/assets/entry.client-a.js /assets/framework-b.js">' +
+        'import * as route0 from "/assets/root-c.js";</script>',
+    );
+    // The inert script's text is what runs later: the page's policy allows it by that text's hash.
+    expect(inlineHashes(html, 'script')).toEqual(inlineHashes(rendered(''), 'script'));
+  });
+
+  it('keeps the nonce of a page rendered for one request', () => {
+    const html = finishDocument(rendered(' nonce="abc"'));
+    expect(html).toContain('<script nonce="abc" type="text/x-after-first-paint" data-preloads="');
+  });
+
+  it('leaves a document without a module bootstrap as it is', () => {
+    const html = '<html><head><link rel="modulepreload" href="/x.js"/></head><body></body></html>';
+    expect(finishDocument(html)).toBe(html);
   });
 });

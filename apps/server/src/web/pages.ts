@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { errorCodes } from '@hurryup/contracts/errors';
-import { appContext, type PageCacheHandle } from '@hurryup/web/load-context';
+import { afterFirstPaintScriptType, appContext, type PageCacheHandle } from '@hurryup/web/load-context';
 import { createRequest, fastifyReactRouter, sendResponse } from '@mcansh/react-router-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -278,12 +278,27 @@ function registerPageRoute(
 }
 
 /**
- * The last touch on every rendered document: the modules the page hydrates with are preloaded at low
- * priority, after the page's own content (its images): the text is readable before any script runs, and
- * the inline stylesheet lets it paint as soon as the HTML arrives (docs/decisions/0016-one-inlined-stylesheet.md).
+ * The last touch on every rendered document: its JavaScript starts after the page has painted
+ * (docs/decisions/0017-scripts-after-first-paint.md). React Router's module preloads leave the head and
+ * its module bootstrap is sent inert, listing them; the root layout's inline script starts both one frame
+ * after the first paint. The text is readable, and painted, before any script is fetched.
  */
 export function finishDocument(html: string): string {
-  return html.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
+  const bootstrap = /<script((?: nonce="[^"]*")?) type="module" async="">/;
+  if (!bootstrap.test(html)) return html;
+  const preloads: string[] = [];
+  const withoutPreloads = html.replace(
+    /<link rel="modulepreload" href="([^"]+)"[^>]*>/g,
+    (_, href: string) => {
+      preloads.push(href);
+      return '';
+    },
+  );
+  return withoutPreloads.replace(
+    bootstrap,
+    (_, nonce: string) =>
+      `<script${nonce} type="${afterFirstPaintScriptType}" data-preloads="${preloads.join(' ')}">`,
+  );
 }
 
 // How often the page cache's hits, misses and size are logged (when they changed).

@@ -67,8 +67,10 @@ export function ForumList({
                           {open ? 'Show less' : 'Show more'}
                           <span className="visually-hidden">: {post.title}</span>
                         </button>
+                        {/* Only the open post's body is in the document: nine hidden bodies would double the
+                            page's HTML and the work of hydrating it. */}
                         <div id={bodyId} className="content-item__body" hidden={!open}>
-                          <PostBody content={post.content} contentArray={post.contentArray} />
+                          {open && <PostBody content={post.content} contentArray={post.contentArray} />}
                         </div>
                       </li>
                     );
