@@ -3,7 +3,9 @@
  * page cache, on SQLite and on PostgreSQL), each page beside a bare Node server answering the same Brotli
  * bytes from memory, and post search with 20,000 posts. Everything runs on loopback against the production
  * build; nothing here is a pass/fail test. BENCH_SECONDS (default 15) sets each run's length;
- * BENCH_POSTGRES_URL (or TEST_DATABASE_URL) a PostgreSQL server where a scratch database is created.
+ * BENCH_POSTGRES_URL (or TEST_DATABASE_URL) a PostgreSQL server where a scratch database is created;
+ * BENCH_BASELINE_DIR another checkout, installed and built, whose uncached render path is measured beside
+ * this one's (BENCH_ONLY picks sections: pages, baseline, search, market, comments).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +37,9 @@ const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_
 
 requireBuild();
 const stop = stopServer;
+// BENCH_ONLY: a comma-separated list of pages, baseline, search, market, comments (default: all).
+const only = process.env.BENCH_ONLY?.split(',').map((section) => section.trim());
+const runs = (section: string) => !only || only.includes(section);
 
 interface Figures {
   rps: number;
@@ -236,19 +241,66 @@ console.log(
 );
 
 // 1. Seed content: the pages and the API, on SQLite and on PostgreSQL.
-await contentPages('SQLite', {}, true);
-if (postgresUrl) {
+if (runs('pages')) await contentPages('SQLite', {}, true);
+if (runs('pages') && postgresUrl) {
   const database = await scratchPostgres(postgresUrl);
   try {
     await contentPages('PostgreSQL', { DATABASE_URL: database.url }, true);
   } finally {
     await database.drop();
   }
-} else {
+} else if (runs('pages')) {
   console.log(
     '\nPostgreSQL: skipped (set BENCH_POSTGRES_URL to a server where a scratch database may be created)',
   );
 }
+
+/**
+ * The uncached render path beside a baseline: another checkout of this repository, installed and built
+ * (BENCH_BASELINE_DIR), e.g. the commit before a change to the request path. Both servers render every
+ * request (page cache off) on SQLite with the seed content and are measured in alternating rounds; the
+ * share is the median of the rounds' ratios, as for the bare server.
+ */
+async function uncachedAgainstBaseline(baselineDir: string) {
+  if (!fs.existsSync(path.join(baselineDir, 'apps/web/build/server/index.js'))) {
+    console.log(`\nBaseline: ${baselineDir} has no production build ("npm run build" there first)`);
+    return;
+  }
+  const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-bench-baseline-')));
+  const uncached = { PAGE_CACHE_MAX_PAGES: '0' };
+  const ours = await startServer(dirs[0]!, uncached);
+  const theirs = await startServer(dirs[1]!, uncached, baselineDir);
+  try {
+    const [post] = (await (await fetch(`${ours.url}/api/posts?limit=1`)).json()) as { title: string }[];
+    const pages: [string, string][] = [
+      ['/blog', '/blog'],
+      ['/userforum', '/userforum'],
+      ['/post/:id', `/post/${encodeURIComponent(post!.title)}`],
+      ['/SearchPage?q=upi', '/SearchPage?q=upi'],
+      ['/aboutus', '/aboutus'],
+    ];
+    console.log(
+      `\nUncached render path (page cache off, SQLite) beside the baseline ${baselineDir}\n${'page'.padEnd(20)} ${'this checkout'.padEnd(44)} ${'baseline'.padEnd(44)} this/baseline`,
+    );
+    const roundSeconds = Math.max(1, Math.round(durationSeconds / pairRounds));
+    for (const [name, page] of pages) {
+      const pair = await measurePair(
+        () => measure(ours.url, [page], connections, roundSeconds),
+        () => measure(theirs.url, [page], connections, roundSeconds),
+      );
+      console.log(
+        `${name.padEnd(20)} ${figures(pair.a).padEnd(44)} ${figures(pair.b).padEnd(44)} ${(pair.share * 100).toFixed(0).padStart(5)} %`,
+      );
+    }
+  } finally {
+    await stop(ours.child);
+    await stop(theirs.child);
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.BENCH_BASELINE_DIR && runs('baseline'))
+  await uncachedAgainstBaseline(path.resolve(process.env.BENCH_BASELINE_DIR));
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -292,7 +344,7 @@ function generatedPost(i: number) {
 }
 
 // 2. Post search with 20,000 posts.
-{
+if (runs('search')) {
   const count = 20_000;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-bench-search-'));
   const database = openDatabase({ sqliteFile: path.join(dataDir, 'site.sqlite') });
@@ -340,7 +392,7 @@ function generatedPost(i: number) {
 
 // Market data: the import of every file of ../shared/data/market (or MARKET_DATA_DIR), then the technical
 // rating of the 50 stocks from the stored bars (warm: after a first run).
-{
+if (runs('market')) {
   const folder = path.resolve(repoRoot, process.env.MARKET_DATA_DIR ?? '../shared/data/market');
   if (fs.existsSync(folder)) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-bench-market-'));
@@ -392,7 +444,7 @@ Market data: ${folder} not found; set MARKET_DATA_DIR to measure the import and 
 }
 
 // 4. Comments and the image gallery's page weight.
-{
+if (runs('comments')) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-bench-gallery-'));
   // Behind a (pretend) proxy, so each benchmark request can come from its own visitor address and the
   // per-visitor comment limits (5 a minute) measure the save path rather than refusals.

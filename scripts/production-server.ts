@@ -33,13 +33,15 @@ export interface ProductionServer {
   coldStartMs: number;
 }
 
+/** `root`: the checkout to run, this one by default (the bench compares against another's build). */
 export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
+  root = repoRoot,
 ): Promise<ProductionServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    cwd: repoRoot,
+    cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
