@@ -17,24 +17,27 @@ export const startAfterFirstPaint = `(function () {
     var inert = document.querySelector('script[type="${afterFirstPaintScriptType}"]');
     if (!inert || inert.hasAttribute('data-started')) return;
     inert.setAttribute('data-started', '');
-    (inert.getAttribute('data-preloads') || '').split(' ').forEach(function (href) {
-      if (!href) return;
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      link.nonce = inert.nonce;
-      link.fetchPriority = 'low';
-      document.head.appendChild(link);
-    });
-    // In a task of its own: starting the fetches and compiling the bootstrap are each a long task on a
-    // slow phone.
-    setTimeout(function () {
+    var preloads = (inert.getAttribute('data-preloads') || '').split(' ').filter(Boolean);
+    // One element a task: starting a fetch, or compiling the bootstrap, takes a few milliseconds each, and
+    // all at once they would block a slow phone's main thread for a long task.
+    (function next() {
+      var href = preloads.shift();
+      if (href) {
+        var link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = href;
+        link.nonce = inert.nonce;
+        link.fetchPriority = 'low';
+        document.head.appendChild(link);
+        setTimeout(next, 0);
+        return;
+      }
       var bootstrap = document.createElement('script');
       bootstrap.type = 'module';
       bootstrap.nonce = inert.nonce;
       bootstrap.textContent = inert.textContent;
       document.head.appendChild(bootstrap);
-    }, 0);
+    })();
   }
   var paintTiming = typeof PerformanceObserver === 'function' &&
     (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0;
