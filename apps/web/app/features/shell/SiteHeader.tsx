@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { sideMenuLinks } from './navigation.ts';
 
 export function SiteHeader({ siteName }: { siteName: string }) {
@@ -47,11 +47,22 @@ export function SiteHeader({ siteName }: { siteName: string }) {
       </div>
       <nav id={menuId} ref={menuRef} className="side-menu" aria-label="Site menu" hidden={!open}>
         <ul>
-          {sideMenuLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to}>{link.label}</NavLink>
-            </li>
-          ))}
+          {sideMenuLinks.map((link) => {
+            // NavLink would work this out again in each of the 18 links, with five hooks apiece, every
+            // time a page hydrates; the header already knows the location.
+            const current = location.pathname === link.to || location.pathname.startsWith(`${link.to}/`);
+            return (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  className={current ? 'active' : undefined}
+                  aria-current={current ? 'page' : undefined}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </nav>
     </header>
