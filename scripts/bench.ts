@@ -27,7 +27,14 @@ import { importMarketFolder } from '../apps/server/src/features/market/market-im
 import { NIFTY_50_STOCKS } from '../apps/server/src/features/market/market-instruments.ts';
 import type { PostTables } from '../apps/server/src/features/posts/posts.tables.ts';
 import { PostSearchIndex } from '../apps/server/src/features/posts/posts-search-index.ts';
-import { freePort, repoRoot, requireBuild, startServer, stopServer } from './production-server.ts';
+import {
+  freePort,
+  repoRoot,
+  requireBuild,
+  startServer,
+  stopServer,
+  waitForBackgroundWork,
+} from './production-server.ts';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = 50;
@@ -188,6 +195,7 @@ async function contentPages(label: string, env: Record<string, string>, withBare
   const rows: PageRow[] = [];
   try {
     const uncached = await startServer(dataDir, { ...env, PAGE_CACHE_MAX_PAGES: '0' });
+    await waitForBackgroundWork(dataDir);
     console.log(
       `\n${label}: cold start (spawn to healthy, fresh database) ${uncached.coldStartMs.toFixed(0)} ms`,
     );
@@ -270,6 +278,7 @@ async function uncachedAgainstBaseline(baselineDir: string) {
   const uncached = { PAGE_CACHE_MAX_PAGES: '0' };
   const ours = await startServer(dirs[0]!, uncached);
   const theirs = await startServer(dirs[1]!, uncached, baselineDir);
+  await Promise.all(dirs.map((dir) => waitForBackgroundWork(dir)));
   try {
     const [post] = (await (await fetch(`${ours.url}/api/posts?limit=1`)).json()) as { title: string }[];
     const pages: [string, string][] = [
@@ -449,6 +458,7 @@ if (runs('comments')) {
   // Behind a (pretend) proxy, so each benchmark request can come from its own visitor address and the
   // per-visitor comment limits (5 a minute) measure the save path rather than refusals.
   const { url, child } = await startServer(dataDir, { TRUST_PROXY: 'true' });
+  await waitForBackgroundWork(dataDir);
   const images = (await (await fetch(`${url}/api/images`)).json()) as { url: string }[];
   console.log(`\nGalleries and comments: ${images.length} gallery images`);
   const commentPaths = images.map((image) => `/api/comments?imageUrl=${encodeURIComponent(image.url)}`);

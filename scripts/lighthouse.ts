@@ -3,7 +3,7 @@
  * build, served by a fresh server with the seed content. Prints the four category scores and LCP, TBT, CLS
  * and the JavaScript bytes each page downloads. A measurement, not a test: it fails only when it cannot run.
  * LIGHTHOUSE_REPORT_DIR, when set, keeps each page's whole report (JSON) there. Each page is measured
- * LIGHTHOUSE_RUNS times (default 3) and the run with the median performance score is printed, as
+ * LIGHTHOUSE_RUNS times (default 5) and the run with the median performance score is printed, as
  * Lighthouse's own guidance on variability advises; FCP and the blocking time's spread are printed too.
  */
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
-import { requireBuild, startServer, stopServer } from './production-server.ts';
+import { requireBuild, startServer, stopServer, waitForBackgroundWork } from './production-server.ts';
 
 requireBuild();
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,9 +21,10 @@ if (!fs.existsSync(chromePath)) {
 }
 
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
-const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-lighthouse-'));
 const server = await startServer(dataDir);
+await waitForBackgroundWork(dataDir);
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: [

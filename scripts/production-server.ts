@@ -75,3 +75,25 @@ export async function stopServer(child: ChildProcess) {
   child.kill('SIGTERM');
   await exited;
 }
+
+/**
+ * Waits until the server's start-up work in the background has finished: the responsive copies of every
+ * picture (DATA_DIR/images), about 15 s of one core after a first start. Measured before then, every
+ * figure would include that encoding. Done when no copy has been added for two seconds (a server
+ * without pictures, or a checkout without copies, after ten).
+ */
+export async function waitForBackgroundWork(dataDir: string, timeoutMs = 120_000) {
+  const folder = path.join(dataDir, 'images');
+  const count = () => (fs.existsSync(folder) ? fs.readdirSync(folder, { recursive: true }).length : 0);
+  const started = Date.now();
+  let last = -1;
+  let stableSince = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    const now = count();
+    if (now !== last) {
+      last = now;
+      stableSince = Date.now();
+    } else if (Date.now() - stableSince >= 2000 && (now > 0 || Date.now() - started >= 10_000)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
