@@ -280,8 +280,8 @@ function registerPageRoute(
 /**
  * The last touch on every rendered document: its JavaScript starts after the page has painted
  * (docs/decisions/0017-scripts-after-first-paint.md). React Router's module preloads leave the head and
- * its module bootstrap is sent inert, listing them; the root layout's inline script starts both one frame
- * after the first paint. The text is readable, and painted, before any script is fetched.
+ * its module bootstrap is sent inert, listing them; the root layout's inline script starts both once the
+ * browser reports the first contentful paint. The text is painted before any script is fetched.
  */
 export function finishDocument(html: string): string {
   const bootstrap = /<script((?: nonce="[^"]*")?) type="module" async="">/;
