@@ -45,7 +45,15 @@ const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_
 requireBuild();
 const stop = stopServer;
 // BENCH_ONLY: a comma-separated list of pages, baseline, search, market, comments (default: all).
+const sections = ['pages', 'baseline', 'search', 'market', 'comments'];
 const only = process.env.BENCH_ONLY?.split(',').map((section) => section.trim());
+const unknownSections = only?.filter((section) => !sections.includes(section)) ?? [];
+if (unknownSections.length > 0) {
+  console.error(
+    `BENCH_ONLY: unknown section ${unknownSections.join(', ')}; choose from ${sections.join(', ')}.`,
+  );
+  process.exit(1);
+}
 const runs = (section: string) => !only || only.includes(section);
 
 interface Figures {

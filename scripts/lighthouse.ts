@@ -21,7 +21,11 @@ if (!fs.existsSync(chromePath)) {
 }
 
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
-const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`LIGHTHOUSE_RUNS must be a whole number from 1, not "${process.env.LIGHTHOUSE_RUNS}".`);
+  process.exit(1);
+}
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-lighthouse-'));
 const server = await startServer(dataDir);
 await waitForBackgroundWork(dataDir);
