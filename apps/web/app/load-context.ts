@@ -61,9 +61,23 @@ export function pageData<K extends keyof PageData>(
 }
 
 /**
+ * A route module's `export const handle = { hydrate: 'on-use' }`: a page to read, which hydrates at the
+ * visitor's first sign of use instead of as soon as it has painted
+ * (docs/decisions/0018-content-pages-hydrate-on-use.md). Its links and forms must work as plain HTML (a
+ * form has a real `action`), since they are used before the application runs; its buttons, radio
+ * buttons and checkboxes may need the application, because a click on them is held until it runs.
+ */
+export interface PageHydrationHandle {
+  hydrate?: 'on-use';
+}
+
+/** Sent on `window` once the page has hydrated (the root route's first effect). */
+export const hydratedEventName = 'hurryup:hydrated';
+
+/**
  * The `type` the server gives React Router's module bootstrap script in a finished document, so that the
  * parser leaves it alone; `data-preloads` on it lists the modules the document would have preloaded.
- * The page's own inline script (`shared/start-after-first-paint.ts`) starts both once the page has
- * painted (docs/decisions/0017-scripts-after-first-paint.md).
+ * The page's own inline script (`shared/start-page-scripts.ts`) starts both: the preloads once the page
+ * has painted (docs/decisions/0017-scripts-after-first-paint.md), the bootstrap then or at first use.
  */
 export const afterFirstPaintScriptType = 'text/x-after-first-paint';

@@ -6,20 +6,22 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
-import { appContext, type PageCacheHandle } from '#load-context';
+import { appContext, hydratedEventName, type PageCacheHandle, type PageHydrationHandle } from '#load-context';
 import type { Route } from './+types/root';
 import { AnalyticsTag } from './features/shell/AnalyticsTag.tsx';
 import { loadingTextFor } from './features/shell/loading-texts.ts';
 import { SiteFooter } from './features/shell/SiteFooter.tsx';
 import { SiteHeader } from './features/shell/SiteHeader.tsx';
+import { requestAdsScript } from './shared/ads/request-ads-script.ts';
 import { yearInIndia } from './shared/format-date.ts';
 import { fallbackSite, pageMeta, siteFromMatches } from './shared/page-meta.ts';
 import { SiteStyles } from './shared/site-styles.tsx';
-import { startAfterFirstPaint } from './shared/start-after-first-paint.ts';
+import { startPageScripts } from './shared/start-page-scripts.ts';
 import './site.css';
 
 export const siteDescription =
@@ -61,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = data?.nonce;
   const siteName = data?.site.name ?? fallbackSite.name;
   const navigation = useNavigation();
+  const pageHandle = useMatches().at(-1)?.handle as PageHydrationHandle | undefined;
   const loadingText =
     navigation.state === 'loading' ? loadingTextFor(navigation.location.pathname) : undefined;
   return (
@@ -90,15 +93,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
           )}
         </main>
         <SiteFooter siteName={siteName} year={data?.year ?? new Date().getFullYear()} />
+        {data?.site.ads.clientId && (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            // Server-only text, as below.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed text of ours, allowed by nonce or hash
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? requestAdsScript : '' }}
+          />
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <script
           nonce={nonce}
+          data-start={pageHandle?.hydrate}
           suppressHydrationWarning
           // The text matters only in the server's HTML (hydration keeps it as it is), so the browser's
           // bundle leaves it out: the build drops the string where import.meta.env.SSR is false.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed text of ours, allowed by nonce or hash
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? startAfterFirstPaint : '' }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? startPageScripts : '' }}
         />
       </body>
     </html>
@@ -109,6 +122,8 @@ export default function App() {
   useEffect(() => {
     // Lets browser tests (and scripts) know the page has become interactive.
     document.documentElement.dataset.hydrated = 'true';
+    // The start script replays what the visitor did before the page hydrated (decision 0018).
+    window.dispatchEvent(new Event(hydratedEventName));
   }, []);
   return <Outlet />;
 }

@@ -77,8 +77,18 @@ export async function expectNoSeriousAxeViolations(page: Page) {
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-/** Waits until React has hydrated the page, so clicks reach React handlers. */
+/**
+ * Waits until React has hydrated the page, so clicks reach React handlers. A page to read hydrates at the
+ * visitor's first use (docs/decisions/0018-content-pages-hydrate-on-use.md): a key press is one, and the
+ * least a test can do.
+ */
 export async function waitForHydration(page: Page) {
+  const waitsForUse = await page.evaluate(
+    () =>
+      document.documentElement.dataset.hydrated !== 'true' &&
+      document.querySelector('script[data-start="on-use"]') !== null,
+  );
+  if (waitsForUse) await page.keyboard.press('Shift');
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 

@@ -5,7 +5,7 @@ import { devbitImagePath, imagePagePath, webStoryPath } from '@hurryup/contracts
 import type { Post } from '@hurryup/contracts/post';
 import { postPath } from '@hurryup/contracts/post-slug';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launchBrowser, watchPageProblems } from './browser.ts';
+import { type Browser, launchBrowser, waitForHydration, watchPageProblems } from './browser.ts';
 import { e2eAdminToken, type RunningServer, startServer, stopServer } from './global-setup.ts';
 
 // Servers of its own: other test files' writes would move the content revision under these tests.
@@ -175,7 +175,7 @@ describe('the page cache', () => {
     const problems = watchPageProblems(page);
     for (const path of ['/blog', postPath(post.title), '/aboutus']) {
       await page.goto(`${server.url}${path}`);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await waitForHydration(page);
     }
     expect(problems).toEqual([]);
     await page.close();
@@ -201,6 +201,8 @@ describe('the page cache', () => {
     const { page, problems } = await openAltered((html) =>
       html.replace('window.__reactRouterContext = ', 'window.injected = true;window.__reactRouterContext = '),
     );
+    // A key press is a first use: the page would hydrate now if its scripts were allowed.
+    await page.keyboard.press('Shift');
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
     expect(problems.some((p) => p.startsWith('CSP:'))).toBe(true);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, waitForHydration, watchPageProblems } from './browser.ts';
 import { startServer, stopServer } from './global-setup.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -90,6 +90,43 @@ describe('ads and analytics when configured', () => {
         expect(await sizeAt(375)).toEqual([300, 300]);
         expect(await sizeAt(767)).toEqual([300, 300]);
         expect(await sizeAt(1024)).toEqual([160, 300]);
+
+        // docs/decisions/0018-content-pages-hydrate-on-use.md: a reading page asks for its ads before it
+        // hydrates, and an ad that fills its unit first does not upset the hydration.
+        const page = await browser.context.newPage();
+        const problems = watchPageProblems(page);
+        const adScripts: string[] = [];
+        await page.route(/^https:\/\//, async (route) => {
+          const url = route.request().url();
+          if (!url.startsWith('https://pagead2.googlesyndication.com/')) return route.abort();
+          adScripts.push(url);
+          await route.fulfill({
+            contentType: 'text/javascript',
+            body: `document.querySelectorAll('ins.adsbygoogle').forEach(function (unit) {
+              if (!unit.firstChild) unit.innerHTML = '<iframe title="Advertisement content"></iframe>';
+            });`,
+          });
+        });
+        await page.goto(`${server.url}/userforum`);
+        await expect.poll(() => page.locator('ins.adsbygoogle iframe').count()).toBe(1);
+        expect(adScripts).toEqual([
+          'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=ca-pub-1234567890123456',
+        ]);
+        expect(await page.evaluate(() => (window.adsbygoogle ?? []).length)).toBe(1);
+        expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+        await waitForHydration(page);
+        expect(await page.locator('ins.adsbygoogle iframe').count()).toBe(1);
+        // A unit that a client-side navigation adds is asked for too, and the script is not added again.
+        await page.getByRole('button', { name: 'Open Menu' }).click();
+        await page
+          .getByRole('navigation', { name: 'Site menu' })
+          .getByRole('link', { name: 'Blog', exact: true })
+          .click();
+        await page.waitForURL(/\/blog$/);
+        await expect.poll(() => page.evaluate(() => (window.adsbygoogle ?? []).length)).toBe(2);
+        expect(await page.locator('script[src*="googlesyndication"]').count()).toBe(1);
+        expect(problems.filter((p) => !p.includes('ERR_FAILED'))).toEqual([]);
+        await page.close();
       } finally {
         await browser.close();
       }

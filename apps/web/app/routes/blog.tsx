@@ -1,14 +1,17 @@
 import type { Blog } from '@hurryup/contracts/blog';
 import { data, useLocation } from 'react-router';
-import { type PageCacheHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageHydrationHandle, pageData } from '#load-context';
 import { BlogList } from '../features/blogs/BlogList.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/blog';
 
 const blogsPageTitle = 'Blogs - Latest Updates and Insights';
 
-/** The same for every visitor: served from the page cache (PageCacheHandle). */
-export const handle = { cache: {} } satisfies PageCacheHandle;
+/**
+ * The same for every visitor: served from the page cache (PageCacheHandle). A page to read: it hydrates at
+ * the visitor's first use (PageHydrationHandle).
+ */
+export const handle = { cache: {}, hydrate: 'on-use' } satisfies PageCacheHandle & PageHydrationHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const entryParam = new URL(request.url).searchParams.get('entry');

@@ -1,13 +1,16 @@
 import type { Post } from '@hurryup/contracts/post';
 import { data } from 'react-router';
-import { type PageCacheHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageHydrationHandle, pageData } from '#load-context';
 import { ForumList } from '../features/posts/ForumList.tsx';
 import { pageInfo } from '../features/posts/paging.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/forum';
 
-/** The same for every visitor: served from the page cache (PageCacheHandle). */
-export const handle = { cache: {} } satisfies PageCacheHandle;
+/**
+ * The same for every visitor: served from the page cache (PageCacheHandle). A page to read: it hydrates at
+ * the visitor's first use (PageHydrationHandle).
+ */
+export const handle = { cache: {}, hydrate: 'on-use' } satisfies PageCacheHandle & PageHydrationHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const posts = pageData(context, 'posts');

@@ -2,16 +2,17 @@ import type { Post } from '@hurryup/contracts/post';
 import { postPath, titleFromPostSegment } from '@hurryup/contracts/post-slug';
 import { postFirstImage, postSummary } from '@hurryup/contracts/post-text';
 import { data } from 'react-router';
-import { type PageCacheHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageHydrationHandle, pageData } from '#load-context';
 import { PostArticle } from '../features/posts/PostArticle.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/post';
 
 /**
  * Not listed in the sitemap (see apps/server/src/web/pages.ts); the same for every visitor, so served from
- * the page cache.
+ * the page cache; a page to read, which hydrates at the visitor's first use.
  */
-export const handle = { sitemap: false, cache: {} } satisfies PageCacheHandle & { sitemap: boolean };
+export const handle = { sitemap: false, cache: {}, hydrate: 'on-use' } satisfies PageCacheHandle &
+  PageHydrationHandle & { sitemap: boolean };
 
 export const postErrors = {
   fetch: 'Error fetching post',

@@ -1,13 +1,16 @@
 import type { PostSearchHit } from '@hurryup/contracts/post';
 import { postSearchMinLength } from '@hurryup/contracts/post-search';
 import { useLocation } from 'react-router';
-import { type PageCacheHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageHydrationHandle, pageData } from '#load-context';
 import { PostSearch, searchUnavailable } from '../features/search/PostSearch.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/search';
 
-/** The same for every visitor: served from the page cache (PageCacheHandle). */
-export const handle = { cache: {} } satisfies PageCacheHandle;
+/**
+ * The same for every visitor: served from the page cache (PageCacheHandle). A page to read: it hydrates at
+ * the visitor's first use (PageHydrationHandle).
+ */
+export const handle = { cache: {}, hydrate: 'on-use' } satisfies PageCacheHandle & PageHydrationHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 200);

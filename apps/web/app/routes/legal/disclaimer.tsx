@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
-import type { PageCacheHandle } from '#load-context';
+import type { PageCacheHandle, PageHydrationHandle } from '#load-context';
 import { LegalContact } from '../../features/legal/LegalContact.tsx';
 import { LegalPage } from '../../features/legal/LegalPage.tsx';
 import { legalMeta } from '../../features/legal/legal-meta.ts';
 import { useSite } from '../../shared/use-site.ts';
 
-/** The same for every visitor: served from the page cache (PageCacheHandle). */
-export const handle = { cache: {} } satisfies PageCacheHandle;
+/**
+ * The same for every visitor: served from the page cache (PageCacheHandle). A page to read: it hydrates at
+ * the visitor's first use (PageHydrationHandle).
+ */
+export const handle = { cache: {}, hydrate: 'on-use' } satisfies PageCacheHandle & PageHydrationHandle;
 
 export const meta = legalMeta({
   title: 'Disclaimer',

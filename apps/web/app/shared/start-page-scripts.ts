@@ -1,0 +1,128 @@
+import { afterFirstPaintScriptType, hydratedEventName } from '#load-context';
+
+// Fetches the modules even when no paint is ever reported (a page shown after it was loaded hidden).
+const fallbackMs = 3000;
+
+/**
+ * The text of the inline script that starts a page's JavaScript (docs/decisions/0017-scripts-after-first-paint.md,
+ * docs/decisions/0018-content-pages-hydrate-on-use.md). The server sends React Router's module bootstrap
+ * inert (`afterFirstPaintScriptType`, its preloads listed in `data-preloads`).
+ *
+ * - Once the first contentful paint has been presented (its entry is reported only then, later than the
+ *   frame being drawn), it preloads those modules at low priority, one a task. A hidden page, or a browser
+ *   without paint timing, starts at once.
+ * - A page whose script element says `data-start="on-use"` (a reading page, `PageHydrationHandle`) runs
+ *   the bootstrap, and so hydrates, at the visitor's first sign of use: a pointer or key pressed, focus
+ *   moved, the mouse over a control. Until then links and forms work as plain HTML, and a click on a
+ *   control only the application can answer (a `type="button"` button, a radio button, a checkbox) is
+ *   held and replayed once the page has hydrated, as is text typed into a field meanwhile.
+ * - Any other page runs the bootstrap as soon as its modules are preloaded.
+ *
+ * The bootstrap runs as a module script with the inert one's text, so the same nonce or hash allows it.
+ * Without an inert bootstrap (development, where Vite serves the modules) it does nothing.
+ */
+export const startPageScripts = `(function () {
+  var inert = document.querySelector('script[type="${afterFirstPaintScriptType}"]');
+  var self = document.currentScript;
+  if (!inert || inert.hasAttribute('data-started')) return;
+  inert.setAttribute('data-started', '');
+  var preloads = (inert.getAttribute('data-preloads') || '').split(' ').filter(Boolean);
+  var onUse = self && self.getAttribute('data-start') === 'on-use';
+  var wanted = !onUse;
+  var preloading = false;
+  var preloaded = false;
+  var booted = false;
+
+  function boot() {
+    if (booted) return;
+    booted = true;
+    var bootstrap = document.createElement('script');
+    bootstrap.type = 'module';
+    bootstrap.nonce = inert.nonce;
+    bootstrap.textContent = inert.textContent;
+    document.head.appendChild(bootstrap);
+  }
+  // One element a task: starting a fetch, or compiling the bootstrap, takes a few milliseconds each, and
+  // all at once they would block a slow phone's main thread for a long task.
+  function preloadNext() {
+    var href = preloads.shift();
+    if (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      link.nonce = inert.nonce;
+      link.fetchPriority = 'low';
+      document.head.appendChild(link);
+      setTimeout(preloadNext, 0);
+      return;
+    }
+    preloaded = true;
+    if (wanted) setTimeout(boot, 0);
+  }
+  function preload() {
+    if (preloading) return;
+    preloading = true;
+    preloadNext();
+  }
+
+  var paintTiming = typeof PerformanceObserver === 'function' &&
+    (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0;
+  if (document.visibilityState === 'hidden' || !paintTiming ||
+      performance.getEntriesByName('first-contentful-paint').length > 0) {
+    preload();
+  } else {
+    var observer = new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      setTimeout(preload, 0);
+    });
+    observer.observe({ type: 'paint' });
+    document.addEventListener('visibilitychange', preload, { once: true });
+    setTimeout(preload, ${fallbackMs});
+  }
+  if (!onUse) return;
+
+  var controls = 'button, input, select, textarea, label, summary';
+  var held = [];
+  var uses = ['pointerdown', 'keydown', 'focusin', 'pointerover'];
+  function use(event) {
+    if (event.type === 'pointerover' && !(event.target.closest && event.target.closest(controls))) return;
+    for (var i = 0; i < uses.length; i++) window.removeEventListener(uses[i], use, true);
+    wanted = true;
+    if (!preloading) preload();
+    else if (preloaded) boot();
+  }
+  function hold(event) {
+    var target = event.target;
+    var control = target.closest &&
+      target.closest('button[type="button"], input[type="radio"], input[type="checkbox"]');
+    if (!control || control.disabled) return;
+    // The browser would toggle a radio button or checkbox the application does not know of yet.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (held.indexOf(control) < 0) held.push(control);
+    use(event);
+  }
+  // What a visitor typed before the application ran is in the field but not in the application's state:
+  // put the field's server value back through React's value tracker, then the typed text past it, and
+  // send the input event React answers with onChange.
+  function replayTyping() {
+    var fields = document.querySelectorAll('input, textarea');
+    for (var i = 0; i < fields.length; i++) {
+      var field = fields[i];
+      if (field.value === field.defaultValue || /^(button|checkbox|file|hidden|image|radio|reset|submit)$/.test(field.type)) continue;
+      var typed = field.value;
+      var setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value').set;
+      field.value = field.defaultValue;
+      setValue.call(field, typed);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }
+  for (var i = 0; i < uses.length; i++) window.addEventListener(uses[i], use, { capture: true, passive: true });
+  window.addEventListener('click', hold, true);
+  window.addEventListener('${hydratedEventName}', function () {
+    window.removeEventListener('click', hold, true);
+    replayTyping();
+    held.forEach(function (control) { if (control.isConnected) control.click(); });
+  }, { once: true });
+})();`;
