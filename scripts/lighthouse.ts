@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
+import { chromium, type Page } from 'playwright-core';
 import { requireBuild, startServer, stopServer, waitForBackgroundWork } from './production-server.ts';
 
 requireBuild();
@@ -99,10 +100,74 @@ try {
       if (failing.length > 0) console.log(`    ${id}: ${failing.join(', ')}`);
     }
   }
+  await measureFirstTap(pages);
 } finally {
   chrome.kill();
   await stopServer(server.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * What hydrating at first use (docs/decisions/0018-content-pages-hydrate-on-use.md) costs the visitor: the
+ * time from the first tap on the menu button of a page that has not hydrated to the menu being open, beside
+ * the same tap once the page has hydrated. A first visit (no HTTP or code cache), its modules already
+ * fetched after the paint; with the CPU as fast as this machine's and slowed four times, as Lighthouse's
+ * mobile preset assumes of a phone. The median of five visits a page.
+ */
+async function measureFirstTap(paths: string[]) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const context = browser.contexts()[0] ?? (await browser.newContext());
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  console.log(
+    '\nFirst tap on the menu button until the menu is open (ms, median of 5 first visits)\n\n' +
+      `${'page'.padEnd(44)} first tap  hydrated   first tap ×4 CPU  hydrated ×4 CPU`,
+  );
+  for (const path of paths) {
+    const cells: string[] = [];
+    for (const rate of [1, 4]) {
+      const first: number[] = [];
+      const hydrated: number[] = [];
+      for (let visit = 0; visit < 5; visit += 1) {
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+        await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+        first.push(await tapMenu(page));
+        await page.getByRole('button', { name: 'Close Menu' }).click();
+        hydrated.push(await tapMenu(page));
+        await page.close();
+      }
+      cells.push(median(first).toFixed(0).padStart(9), median(hydrated).toFixed(0).padStart(9));
+    }
+    console.log(
+      `${path.slice(0, 43).padEnd(44)} ${cells[0]}  ${cells[1]}   ${cells[2]!.padStart(16)}  ${cells[3]!.padStart(15)}`,
+    );
+  }
+  await browser.close();
+}
+
+/**
+ * Taps the menu button and gives the time until the menu says it is open, measured in the page. The page's
+ * code is text: these scripts are compiled without the DOM's types.
+ */
+async function tapMenu(page: Page): Promise<number> {
+  await page.evaluate(`(() => {
+    const button = document.querySelector('.menu-button');
+    window.tapAt = undefined;
+    window.openAt = undefined;
+    window.addEventListener('pointerdown', () => { window.tapAt = performance.now(); }, { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      if (button.getAttribute('aria-expanded') !== 'true') return;
+      window.openAt = performance.now();
+      observer.disconnect();
+    });
+    observer.observe(button, { attributes: true });
+  })()`);
+  await page.locator('.menu-button').click();
+  await page.waitForFunction('window.openAt !== undefined');
+  return page.evaluate<number>('window.openAt - window.tapAt');
 }
 
 async function chromeVersion(port: number): Promise<string> {
