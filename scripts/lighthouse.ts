@@ -74,7 +74,13 @@ try {
     const performanceOf = (r: (typeof results)[number]) => r.lhr.categories.performance?.score ?? 0;
     const sorted = [...results].sort((a, b) => performanceOf(a) - performanceOf(b));
     const result = sorted[Math.floor(sorted.length / 2)]!;
-    const allRuns = results.map((r) => score(performanceOf(r)).trim()).join(' ');
+    // A run Lighthouse could not finish scores 0; its reason is printed beside it.
+    const allRuns = results
+      .map(
+        (r) =>
+          `${score(performanceOf(r)).trim()}${r.lhr.runtimeError ? ` (${r.lhr.runtimeError.code})` : ''}`,
+      )
+      .join(' ');
     if (reportDir) {
       fs.mkdirSync(reportDir, { recursive: true });
       const name = `${page
@@ -166,7 +172,7 @@ async function tapMenu(page: Page): Promise<number> {
     observer.observe(button, { attributes: true });
   })()`);
   await page.locator('.menu-button').click();
-  await page.waitForFunction('window.openAt !== undefined');
+  await page.waitForFunction(() => (globalThis as { openAt?: number }).openAt !== undefined);
   return page.evaluate<number>('window.openAt - window.tapAt');
 }
 
