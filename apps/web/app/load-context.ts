@@ -65,7 +65,9 @@ export function pageData<K extends keyof PageData>(
  * visitor's first sign of use instead of as soon as it has painted
  * (docs/decisions/0018-content-pages-hydrate-on-use.md). Its links and forms must work as plain HTML (a
  * form has a real `action`), since they are used before the application runs; its buttons, radio
- * buttons and checkboxes may need the application, because a click on them is held until it runs.
+ * buttons and checkboxes may need the application, because a click on them is held until it runs, and
+ * so may its text inputs, whose typing is handed over. It has no textarea or select: React puts a
+ * textarea's server text back while it hydrates, and a choice made in a select would not be replayed.
  */
 export interface PageHydrationHandle {
   hydrate?: 'on-use';

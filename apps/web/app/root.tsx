@@ -66,6 +66,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const pageHandle = useMatches().at(-1)?.handle as PageHydrationHandle | undefined;
   const loadingText =
     navigation.state === 'loading' ? loadingTextFor(navigation.location.pathname) : undefined;
+  // In the layout, which renders around the error boundary too: a page that hydrates into an error still
+  // tells the start script, which then stops holding clicks.
+  useEffect(() => {
+    // Lets browser tests (and scripts) know the page has become interactive.
+    document.documentElement.dataset.hydrated = 'true';
+    // The start script replays what the visitor did before the page hydrated (decision 0018).
+    window.dispatchEvent(new Event(hydratedEventName));
+  }, []);
   return (
     <html lang="en-IN">
       <head>
@@ -119,12 +127,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useEffect(() => {
-    // Lets browser tests (and scripts) know the page has become interactive.
-    document.documentElement.dataset.hydrated = 'true';
-    // The start script replays what the visitor did before the page hydrated (decision 0018).
-    window.dispatchEvent(new Event(hydratedEventName));
-  }, []);
   return <Outlet />;
 }
 

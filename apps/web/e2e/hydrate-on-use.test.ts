@@ -2,8 +2,9 @@ import type { PostSearchHit } from '@hurryup/contracts/post';
 import { postPath } from '@hurryup/contracts/post-slug';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { heldClickMs } from '../app/shared/start-page-scripts.ts';
 import { allBlogs, allPosts, getJson } from './api.ts';
-import { openBrowserSession } from './browser.ts';
+import { openBrowserSession, waitForHydration } from './browser.ts';
 
 // docs/decisions/0018-content-pages-hydrate-on-use.md
 const baseUrl = inject('baseUrl');
@@ -126,6 +127,79 @@ describe('a page to read hydrates at first use', () => {
     expect(await field.inputValue()).toBe(query);
     await expect.poll(() => page.evaluate(() => new URL(location.href).searchParams.get('q'))).toBe(query);
     expect(session.problems).toEqual([]);
+  });
+
+  it('does not take scrolling for use, and keeps the place of a reader who comes back', async () => {
+    const { page } = session;
+    const path = `${baseUrl}/privacy-policy/full`;
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    // Leaving the page saves its place; coming back (a reload) restores it before the first paint.
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+    expect(await isHydrated(page)).toBe(false);
+
+    // Reading on: keys that scroll, a wheel, and a touch that turns into a scroll.
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await page.mouse.wheel(0, 200);
+    await page.evaluate(() => {
+      const text = document.querySelector('main p')!;
+      text.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'touch', bubbles: true }));
+      text.dispatchEvent(new PointerEvent('pointercancel', { pointerType: 'touch', bubbles: true }));
+    });
+    await page.waitForTimeout(500);
+    expect(await isHydrated(page)).toBe(false);
+    const readTo = await page.evaluate(() => window.scrollY);
+    expect(readTo).toBeGreaterThan(600);
+
+    // A tap is a use; hydrating leaves the reader where they are, not at the place saved before.
+    await page.evaluate(() =>
+      document
+        .querySelector('main p')!
+        .dispatchEvent(new PointerEvent('pointerup', { pointerType: 'touch', bubbles: true })),
+    );
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => window.scrollY)).toBe(readTo);
+  });
+
+  it('drops a held click the page took too long to answer', async () => {
+    const { page } = session;
+    const [first] = await allBlogs();
+    const scripts = await holdScripts(page);
+    await page.goto(`${baseUrl}/blog`);
+    const toggle = page.getByRole('button', { name: first!.title });
+    await toggle.click();
+    await page.waitForTimeout(heldClickMs + 300);
+    scripts.release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.waitForTimeout(200);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('works as plain HTML again when its modules cannot be loaded', async () => {
+    const page = await session.browser.context.newPage();
+    const [post] = await allPosts();
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(`${baseUrl}${postPath(post!.title)}`);
+    const hindi = page.getByLabel('हिन्दी (Hindi)');
+    // The first click is held, as if the application were coming...
+    await hindi.click();
+    expect(await hindi.isChecked()).toBe(false);
+    // ...and once its modules have failed, the radio button ticks as HTML does.
+    await expect
+      .poll(async () => {
+        await hindi.click();
+        return hindi.isChecked();
+      })
+      .toBe(true);
+    expect(await isHydrated(page)).toBe(false);
+    await page.close();
   });
 
   it('follows links and submits forms as plain HTML while its modules have not arrived', async () => {

@@ -2,6 +2,10 @@ import { afterFirstPaintScriptType, hydratedEventName } from '#load-context';
 
 // Fetches the modules even when no paint is ever reported (a page shown after it was loaded hidden).
 const fallbackMs = 3000;
+/** A click held before hydration is replayed only this long after it (Chromium's user activation lasts 5 s). */
+export const heldClickMs = 4000;
+// After this long without hydrating, the page stops holding clicks and works as plain HTML.
+const giveUpMs = 15000;
 
 /**
  * The text of the inline script that starts a page's JavaScript (docs/decisions/0017-scripts-after-first-paint.md,
@@ -12,10 +16,11 @@ const fallbackMs = 3000;
  *   frame being drawn), it preloads those modules at low priority, one a task. A hidden page, or a browser
  *   without paint timing, starts at once.
  * - A page whose script element says `data-start="on-use"` (a reading page, `PageHydrationHandle`) runs
- *   the bootstrap, and so hydrates, at the visitor's first sign of use: a pointer or key pressed, focus
- *   moved, the mouse over a control. Until then links and forms work as plain HTML, and a click on a
- *   control only the application can answer (a `type="button"` button, a radio button, a checkbox) is
- *   held and replayed once the page has hydrated, as is text typed into a field meanwhile.
+ *   the bootstrap, and so hydrates, at the visitor's first sign of use: a tap, a click, a key that does
+ *   not scroll, focus moved, the mouse over a control; scrolling is reading, not use. Until then links
+ *   and forms work as plain HTML, and a click on a control only the application can answer (a
+ *   `type="button"` button, a radio button, a checkbox) is held and replayed once the page has hydrated
+ *   (within `heldClickMs`), as is text typed into an input meanwhile.
  * - Any other page runs the bootstrap as soon as its modules are preloaded.
  *
  * The bootstrap runs as a module script with the inert one's text, so the same nonce or hash allows it.
@@ -32,6 +37,7 @@ export const startPageScripts = `(function () {
   var preloading = false;
   var preloaded = false;
   var booted = false;
+  var afterBoot = null;
 
   function boot() {
     if (booted) return;
@@ -40,6 +46,7 @@ export const startPageScripts = `(function () {
     bootstrap.type = 'module';
     bootstrap.nonce = inert.nonce;
     bootstrap.textContent = inert.textContent;
+    if (afterBoot) afterBoot(bootstrap);
     document.head.appendChild(bootstrap);
   }
   // One element a task: starting a fetch, or compiling the bootstrap, takes a few milliseconds each, and
@@ -83,10 +90,24 @@ export const startPageScripts = `(function () {
   if (!onUse) return;
 
   var controls = 'button, input, select, textarea, label, summary';
+  // Keys that scroll the page when no control has the focus.
+  var scrollKeys = /^( |PageUp|PageDown|ArrowUp|ArrowDown|ArrowLeft|ArrowRight|Home|End)$/;
+  var uses = ['pointerdown', 'pointerup', 'keydown', 'focusin', 'pointerover'];
   var held = [];
-  var uses = ['pointerdown', 'keydown', 'focusin', 'pointerover'];
+  function onControl(event) {
+    return Boolean(event.target.closest && event.target.closest(controls));
+  }
+  // Reading is not using: a touch that turns into a scroll begins with a pointer down and ends with a
+  // cancel instead of a pointer up, and the keys above scroll. So a pointer down counts on a control (or
+  // from a mouse), the mouse over a control counts, and a pointer up, a focus or another key always do.
+  function isUse(event) {
+    if (event.type === 'pointerdown') return event.pointerType === 'mouse' || onControl(event);
+    if (event.type === 'pointerover') return onControl(event);
+    if (event.type === 'keydown') return !scrollKeys.test(event.key) || onControl(event);
+    return true;
+  }
   function use(event) {
-    if (event.type === 'pointerover' && !(event.target.closest && event.target.closest(controls))) return;
+    if (!isUse(event)) return;
     for (var i = 0; i < uses.length; i++) window.removeEventListener(uses[i], use, true);
     wanted = true;
     if (!preloading) preload();
@@ -100,19 +121,30 @@ export const startPageScripts = `(function () {
     // The browser would toggle a radio button or checkbox the application does not know of yet.
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (held.indexOf(control) < 0) held.push(control);
+    for (var i = 0; i < held.length; i++) if (held[i].control === control) return use(event);
+    held.push({ control: control, at: performance.now() });
     use(event);
   }
+  // Without the application (its modules failed, or it never said it had hydrated) the page must still
+  // work as HTML: radio buttons and checkboxes tick again.
+  function stopHolding() {
+    window.removeEventListener('click', hold, true);
+  }
+  afterBoot = function (bootstrap) {
+    bootstrap.addEventListener('error', stopHolding);
+    setTimeout(stopHolding, ${giveUpMs});
+  };
   // What a visitor typed before the application ran is in the field but not in the application's state:
   // put the field's server value back through React's value tracker, then the typed text past it, and
-  // send the input event React answers with onChange.
+  // send the input event React answers with onChange. Inputs only: React puts a textarea's server text
+  // back while it hydrates, so a page that hydrates on use has no textarea or select.
   function replayTyping() {
-    var fields = document.querySelectorAll('input, textarea');
+    var fields = document.querySelectorAll('input');
     for (var i = 0; i < fields.length; i++) {
       var field = fields[i];
       if (field.value === field.defaultValue || /^(button|checkbox|file|hidden|image|radio|reset|submit)$/.test(field.type)) continue;
       var typed = field.value;
-      var setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value').set;
+      var setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
       field.value = field.defaultValue;
       setValue.call(field, typed);
       field.dispatchEvent(new Event('input', { bubbles: true }));
@@ -121,8 +153,13 @@ export const startPageScripts = `(function () {
   for (var i = 0; i < uses.length; i++) window.addEventListener(uses[i], use, { capture: true, passive: true });
   window.addEventListener('click', hold, true);
   window.addEventListener('${hydratedEventName}', function () {
-    window.removeEventListener('click', hold, true);
+    stopHolding();
     replayTyping();
-    held.forEach(function (control) { if (control.isConnected) control.click(); });
+    // A click older than a browser's user activation lasts is dropped: sharing, audio and the clipboard
+    // would refuse it, and the visitor has likely tapped again or moved on.
+    var now = performance.now();
+    held.forEach(function (entry) {
+      if (entry.control.isConnected && now - entry.at <= ${heldClickMs}) entry.control.click();
+    });
   }, { once: true });
 })();`;
