@@ -30,6 +30,16 @@ async function holdScripts(page: Page) {
   };
 }
 
+/** Opens /blog with its modules held back and clicks the first entry's toggle. */
+async function toggleFirstBlogBeforeHydration(page: Page) {
+  const [first] = await allBlogs();
+  const scripts = await holdScripts(page);
+  await page.goto(`${baseUrl}/blog`);
+  const toggle = page.getByRole('button', { name: first!.title });
+  await toggle.click();
+  return { first: first!, toggle, scripts };
+}
+
 afterEach(async () => {
   await session.page.unrouteAll({ behavior: 'ignoreErrors' });
 });
@@ -74,17 +84,13 @@ describe('a page to read hydrates at first use', () => {
 
   it('replays a click on a button the application answers once it has hydrated', async () => {
     const { page } = session;
-    const [first] = await allBlogs();
-    const scripts = await holdScripts(page);
-    await page.goto(`${baseUrl}/blog`);
-    const toggle = page.getByRole('button', { name: first!.title });
-    await toggle.click();
+    const { first, toggle, scripts } = await toggleFirstBlogBeforeHydration(page);
     expect(scripts.held()).toBeGreaterThan(0);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await isHydrated(page)).toBe(false);
     scripts.release();
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await page.locator(`#blog-${first!.id} .content-item__body`).isVisible()).toBe(true);
+    expect(await page.locator(`#blog-${first.id} .content-item__body`).isVisible()).toBe(true);
     expect(session.problems).toEqual([]);
   });
 
@@ -168,11 +174,7 @@ describe('a page to read hydrates at first use', () => {
 
   it('drops a held click the page took too long to answer', async () => {
     const { page } = session;
-    const [first] = await allBlogs();
-    const scripts = await holdScripts(page);
-    await page.goto(`${baseUrl}/blog`);
-    const toggle = page.getByRole('button', { name: first!.title });
-    await toggle.click();
+    const { toggle, scripts } = await toggleFirstBlogBeforeHydration(page);
     await page.waitForTimeout(heldClickMs + 300);
     scripts.release();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
