@@ -37,7 +37,6 @@ export const startPageScripts = `(function () {
   var preloading = false;
   var preloaded = false;
   var booted = false;
-  var afterBoot = null;
 
   function boot() {
     if (booted) return;
@@ -46,7 +45,10 @@ export const startPageScripts = `(function () {
     bootstrap.type = 'module';
     bootstrap.nonce = inert.nonce;
     bootstrap.textContent = inert.textContent;
-    if (afterBoot) afterBoot(bootstrap);
+    if (onUse) {
+      bootstrap.addEventListener('error', stopHolding);
+      setTimeout(stopHolding, ${giveUpMs});
+    }
     document.head.appendChild(bootstrap);
   }
   // One element a task: starting a fetch, or compiling the bootstrap, takes a few milliseconds each, and
@@ -126,14 +128,10 @@ export const startPageScripts = `(function () {
     use(event);
   }
   // Without the application (its modules failed, or it never said it had hydrated) the page must still
-  // work as HTML: radio buttons and checkboxes tick again.
+  // work as HTML: radio buttons and checkboxes tick again. Called by boot(), declared here with hold.
   function stopHolding() {
     window.removeEventListener('click', hold, true);
   }
-  afterBoot = function (bootstrap) {
-    bootstrap.addEventListener('error', stopHolding);
-    setTimeout(stopHolding, ${giveUpMs});
-  };
   // What a visitor typed before the application ran is in the field but not in the application's state:
   // put the field's server value back through React's value tracker, then the typed text past it, and
   // send the input event React answers with onChange. Inputs only: React puts a textarea's server text
