@@ -55,10 +55,19 @@ module.exports = {
     },
     {
       name: 'adapters-know-no-feature',
+      severity: 'error',
       comment:
         'adapters/ wrap outside services (feeds, APIs) for any feature: they import only other adapters and packages, never the app, its features or its database.',
       from: { path: `${server}adapters/` },
       to: { path: `${server}(app|plugins|web|features|scripts|db|shared)/` },
+    },
+    {
+      name: 'engines-know-no-feature',
+      severity: 'error',
+      comment:
+        'Engines (engines/) run CPU work in worker threads for any feature, in a web process or the worker process: they import only packages, @hurryup/contracts and other engine files (and tests their test engines), never the app, its features, shared/, db/ or the web app.',
+      from: { path: `${server}engines/` },
+      to: { path: '^apps/', pathNot: '^apps/server/(src|test)/engines/' },
     },
     {
       name: 'db-knows-no-feature',

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const { forbidden } = createRequire(import.meta.url)(path.join(repoRoot, '.dependency-cruiser.cjs')) as {
-  forbidden: unknown[];
+  forbidden: { name: string; severity?: string }[];
 };
 const fixtures: string[] = [];
 afterAll(() => {
@@ -37,6 +37,13 @@ async function violations(files: Record<string, string>): Promise<string[]> {
 }
 
 describe('the layer rules (npm run check:layers)', () => {
+  // dependency-cruiser reports a rule without a severity as a warning, and a warning does not fail the check:
+  // such a rule would be broken without anyone noticing.
+  it('are all errors, so that breaking any of them fails the check', () => {
+    expect(forbidden.length).toBeGreaterThan(10);
+    expect(forbidden.filter((rule) => rule.severity !== 'error').map((rule) => rule.name)).toEqual([]);
+  });
+
   it('pass a tree that keeps them', async () => {
     expect(
       await violations({
@@ -78,6 +85,24 @@ describe('the layer rules (npm run check:layers)', () => {
         'adapters-know-no-feature: apps/server/src/adapters/feed.ts → apps/server/src/db/database.ts',
       ]),
     );
+  });
+
+  it('fail when an engine imports shared/, the database, a feature or the app', async () => {
+    const found = await violations({
+      'apps/server/src/shared/clock.ts': 'export const clock = 1;\n',
+      'apps/server/src/db/database.ts': 'export const database = 1;\n',
+      'apps/server/src/features/a/a.ts': 'export const a = 1;\n',
+      'apps/server/src/app/build-app.ts': 'export const app = 1;\n',
+      'apps/server/src/engines/engine.ts': 'export const defineEngine = 1;\n',
+      'apps/server/src/engines/ocr/ocr.engine.ts':
+        "import { defineEngine } from '../engine.ts';\nimport { clock } from '../../shared/clock.ts';\nimport { database } from '../../db/database.ts';\nimport { a } from '../../features/a/a.ts';\nimport { app } from '../../app/build-app.ts';\nexport const ocr = [defineEngine, clock, database, a, app];\n",
+    });
+    expect(found.filter((line) => line.startsWith('engines-know-no-feature')).sort()).toEqual([
+      'engines-know-no-feature: apps/server/src/engines/ocr/ocr.engine.ts → apps/server/src/app/build-app.ts',
+      'engines-know-no-feature: apps/server/src/engines/ocr/ocr.engine.ts → apps/server/src/db/database.ts',
+      'engines-know-no-feature: apps/server/src/engines/ocr/ocr.engine.ts → apps/server/src/features/a/a.ts',
+      'engines-know-no-feature: apps/server/src/engines/ocr/ocr.engine.ts → apps/server/src/shared/clock.ts',
+    ]);
   });
 
   it('fail when contracts import anything but zod, or market does I/O', async () => {

@@ -5,6 +5,7 @@
  * LIGHTHOUSE_REPORT_DIR, when set, keeps each page's whole report (JSON) there. Each page is measured
  * LIGHTHOUSE_RUNS times (default 5) and the run with the median performance score is printed, as
  * Lighthouse's own guidance on variability advises; FCP and the blocking time's spread are printed too.
+ * LIGHTHOUSE_PAGES, when set, chooses the pages (comma-separated paths, e.g. "/,/homeTools").
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,13 +44,15 @@ const chrome = await chromeLauncher.launch({
 
 try {
   const [post] = (await (await fetch(`${server.url}/api/posts?limit=1`)).json()) as { title: string }[];
-  const pages = [
-    '/blog',
-    '/userforum',
-    `/post/${encodeURIComponent(post!.title)}`,
-    '/SearchPage?q=upi',
-    '/aboutus',
-  ];
+  // LIGHTHOUSE_PAGES (comma-separated site paths, e.g. "/,/homeTools") measures those pages instead.
+  const chosen = (process.env.LIGHTHOUSE_PAGES ?? '')
+    .split(',')
+    .map((page) => page.trim())
+    .filter(Boolean);
+  const pages =
+    chosen.length > 0
+      ? chosen
+      : ['/blog', '/userforum', `/post/${encodeURIComponent(post!.title)}`, '/SearchPage?q=upi', '/aboutus'];
   const score = (value: number | null | undefined) =>
     value == null ? '  -' : String(Math.round(value * 100)).padStart(3);
   console.log(

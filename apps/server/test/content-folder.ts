@@ -9,7 +9,11 @@ export function contentFolder(files: Record<string, unknown>): { root: string; r
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-content-'));
   for (const [name, value] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    fs.writeFileSync(path.join(root, name), typeof value === 'string' ? value : JSON.stringify(value));
+    // Written as people write them, one field a line, so problems name real lines.
+    fs.writeFileSync(
+      path.join(root, name),
+      typeof value === 'string' ? value : JSON.stringify(value, null, 2),
+    );
   }
   return { root, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
 }

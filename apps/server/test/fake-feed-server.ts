@@ -3,8 +3,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-/** How the fake answers one path: a body, or a connection that never answers (a timeout). */
-export type FakeAnswer = { status?: number; type: string; body: string } | { hang: true };
+/**
+ * How the fake answers one path: a body, a connection that never answers (a timeout), a redirect to
+ * `location`, or `chunk` sent again and again until the client goes away (a feed without end).
+ */
+export type FakeAnswer =
+  | { status?: number; type: string; body: string }
+  | { hang: true }
+  | { redirect: string; status?: number }
+  | { endless: string };
 
 export interface FakeFeedServer {
   /** http://127.0.0.1:<port> */
@@ -13,6 +20,8 @@ export interface FakeFeedServer {
   answers: Map<string, FakeAnswer>;
   /** Every request seen, as path and query. */
   requests: URL[];
+  /** Bytes of `endless` answers written so far (the client stopped reading when this stops growing). */
+  endlessBytes(): number;
   close(): Promise<void>;
 }
 
@@ -44,6 +53,7 @@ export async function startFakeFeedServer(): Promise<FakeFeedServer> {
   const answers = new Map<string, FakeAnswer>();
   const requests: URL[] = [];
   const hanging = new Set<http.ServerResponse>();
+  let endlessBytes = 0;
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     requests.push(url);
@@ -56,7 +66,30 @@ export async function startFakeFeedServer(): Promise<FakeFeedServer> {
       hanging.add(response);
       return;
     }
-    response.writeHead(answer.status ?? 200, { 'content-type': answer.type }).end(answer.body);
+    if ('redirect' in answer) {
+      response.writeHead(answer.status ?? 302, { location: answer.redirect }).end();
+      return;
+    }
+    if ('endless' in answer) {
+      hanging.add(response);
+      response.writeHead(200, { 'content-type': 'application/rss+xml' });
+      const chunk = Buffer.from(answer.endless);
+      const write = () => {
+        while (!response.destroyed) {
+          endlessBytes += chunk.byteLength;
+          if (!response.write(chunk)) return void response.once('drain', write);
+        }
+      };
+      response.on('error', () => {});
+      write();
+      return;
+    }
+    response
+      .writeHead(answer.status ?? 200, {
+        'content-type': answer.type,
+        'content-length': Buffer.byteLength(answer.body),
+      })
+      .end(answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -64,6 +97,7 @@ export async function startFakeFeedServer(): Promise<FakeFeedServer> {
     url: `http://127.0.0.1:${port}`,
     answers,
     requests,
+    endlessBytes: () => endlessBytes,
     async close() {
       for (const response of hanging) response.destroy();
       server.closeAllConnections();

@@ -1,12 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeFeedServer, feedFixture, rss, startFakeFeedServer } from '../../test/fake-feed-server.ts';
-import { fetchTrends, trafficValue } from './google-trends.ts';
+import { createEnginePool, type EnginePool } from '../engines/engine-pool.ts';
+import { trafficValue } from '../engines/feed-parse/feed-items.ts';
+import { parseFeed } from '../engines/feed-parse/feed-parse.ts';
+import type { FetchOptions } from './fetch-text.ts';
+import { fetchTrends as fetchTrendsText } from './google-trends.ts';
 
 let fake: FakeFeedServer;
+let pool: EnginePool;
 beforeAll(async () => {
   fake = await startFakeFeedServer();
+  pool = createEnginePool({ threadBudget: 1 });
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  await pool.close();
+  await fake.close();
+});
+
+/** The adapter fetches, the feed-parse engine reads: what the market-news feature does with the feed. */
+async function fetchTrends(url: string, options: FetchOptions) {
+  return parseFeed(pool, 'trends', await fetchTrendsText(url, options), url);
+}
 
 describe('fetchTrends (Google Trends trending-searches RSS)', () => {
   it('reads each search with its ht:approx_traffic, date and first news link', async () => {

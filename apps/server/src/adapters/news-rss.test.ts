@@ -1,14 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeFeedServer, feedFixture, rss, startFakeFeedServer } from '../../test/fake-feed-server.ts';
-import { FeedError } from './fetch-text.ts';
-import { fetchNewsFeed } from './news-rss.ts';
+import { createEnginePool, type EnginePool } from '../engines/engine-pool.ts';
+import { FeedParseError, parseFeed } from '../engines/feed-parse/feed-parse.ts';
+import { FeedError, type FetchOptions } from './fetch-text.ts';
+import { fetchNewsFeed as fetchNewsText } from './news-rss.ts';
 
 let fake: FakeFeedServer;
+let pool: EnginePool;
 beforeAll(async () => {
   fake = await startFakeFeedServer();
+  pool = createEnginePool({ threadBudget: 1 });
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  await pool.close();
+  await fake.close();
+});
 const options = { timeoutMs: 2000 };
+
+/** The adapter fetches, the feed-parse engine reads: what the market-news feature does with each feed. */
+async function fetchNewsFeed(url: string, fetchOptions: FetchOptions) {
+  return parseFeed(pool, 'news', await fetchNewsText(url, fetchOptions), url);
+}
 
 describe('fetchNewsFeed (RSS 2.0 news feeds)', () => {
   it('reads titles, links, plain-text summaries, dates and enclosure images', async () => {
@@ -63,8 +75,9 @@ describe('fetchNewsFeed (RSS 2.0 news feeds)', () => {
     });
     fake.answers.set('/down', rss('Service Unavailable', 503));
     fake.answers.set('/slow', { hang: true });
-    await expect(fetchNewsFeed(`${fake.url}/garbage`, options)).rejects.toThrow(FeedError);
+    await expect(fetchNewsFeed(`${fake.url}/garbage`, options)).rejects.toThrow(FeedParseError);
     await expect(fetchNewsFeed(`${fake.url}/html`, options)).rejects.toThrow(/did not send a readable feed/);
+    await expect(fetchNewsFeed(`${fake.url}/down`, options)).rejects.toThrow(FeedError);
     await expect(fetchNewsFeed(`${fake.url}/down`, options)).rejects.toThrow(/answered HTTP 503/);
     const started = Date.now();
     await expect(fetchNewsFeed(`${fake.url}/slow`, { timeoutMs: 300 })).rejects.toThrow(

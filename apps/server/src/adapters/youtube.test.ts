@@ -6,13 +6,39 @@ import {
   json,
   startFakeFeedServer,
 } from '../../test/fake-feed-server.ts';
-import { fetchChannelVideos, searchYoutubeVideos } from './youtube.ts';
+import { createEnginePool, type EnginePool } from '../engines/engine-pool.ts';
+import { parseFeed } from '../engines/feed-parse/feed-parse.ts';
+import type { FetchOptions } from './fetch-text.ts';
+import {
+  fetchChannelVideos as fetchChannelText,
+  searchYoutubeVideos as searchYoutubeText,
+} from './youtube.ts';
 
 let fake: FakeFeedServer;
+let pool: EnginePool;
 beforeAll(async () => {
   fake = await startFakeFeedServer();
+  pool = createEnginePool({ threadBudget: 1 });
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  await pool.close();
+  await fake.close();
+});
+
+/** The adapters fetch, the feed-parse engine reads: what the market-news feature does with each answer. */
+async function searchYoutubeVideos(
+  apiBase: string,
+  apiKey: string,
+  query: string,
+  maxResults: number,
+  options: FetchOptions,
+) {
+  const text = await searchYoutubeText(apiBase, apiKey, query, maxResults, options);
+  return parseFeed(pool, 'youtube-search', text, apiBase);
+}
+async function fetchChannelVideos(feedBase: string, channelId: string, options: FetchOptions) {
+  return parseFeed(pool, 'channel', await fetchChannelText(feedBase, channelId, options), channelId);
+}
 const key = 'AIzaSyFakeKeyForTests_0123456789abcd';
 
 describe('searchYoutubeVideos (YouTube Data API v3 search.list)', () => {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../db/database.ts';
-import { loadConfig } from '../shared/config.ts';
 import { buildApp } from './build-app.ts';
+import { loadSiteConfig } from './site-config.ts';
 
 interface Operation {
   operationId?: string;
@@ -16,7 +16,7 @@ interface Operation {
 export async function renderApiDocs(): Promise<{ json: string; markdown: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-docs-'));
   const database = openDatabase({ sqliteFile: path.join(dataDir, 'docs.sqlite') });
-  const config = loadConfig({
+  const config = loadSiteConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
@@ -25,7 +25,7 @@ export async function renderApiDocs(): Promise<{ json: string; markdown: string 
     // The admin API exists only with a token; the reference documents it.
     ADMIN_TOKEN: 'documentation-only-token',
   });
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { database, logger: false, role: 'tool' });
   try {
     await app.ready();
     const document = app.swagger() as { paths: Record<string, Record<string, Operation>> };

@@ -6,24 +6,34 @@ import { coreMigrations } from '../db/core-migrations.ts';
 import { type Database, openConfiguredDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { PortableMigration } from '../db/portable-migration.ts';
+import { trustProxyOption } from '../plugins/client-address.ts';
 import { registerErrorHandling } from '../plugins/errors.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 import {
   answerClientError,
   answerConnect,
   answerUnmetExpectation,
+  hasEncodedNul,
   registerRequestChecks,
   registerResponseHeaders,
   registerStrictJsonParser,
 } from '../plugins/request-hardening.ts';
 import { registerSecurity } from '../plugins/security.ts';
+import { registerSiteRateLimit } from '../plugins/site-rate-limit.ts';
+import { limitConnectionsPerClient, registerBodyDeadline } from '../plugins/slow-clients.ts';
 import { registerAdminGate } from '../shared/admin-auth.ts';
 import type { Config } from '../shared/config.ts';
 import { ContentRevision } from '../shared/content-revision.ts';
 import type { Feature } from '../shared/feature.ts';
+import { type Platform, startPlatform } from './platform.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: features differ in their settings' type
+type AnyFeature = Feature<any>;
+
 import { sendError } from '../shared/send-error.ts';
 import { SiteRegistry } from '../shared/site-registry.ts';
-import { registerCachedPageAnswers } from '../web/cached-page-answers.ts';
+import { registerAnswerCache } from '../web/answer-cache.ts';
+import { recordRequestHooks } from '../web/cached-page-answers.ts';
 import { type PagesMode, registerPages } from '../web/pages.ts';
 import { features as allFeatures } from './features.ts';
 
@@ -35,18 +45,29 @@ export interface BuildAppOptions {
   /** Log destination override (tests keep logs quiet). */
   logger?: boolean;
   /** The features to serve; every feature of the site when absent. */
-  features?: readonly Feature[];
+  features?: readonly AnyFeature[];
+  /** Replaces parts of the platform (tests pass a ManualClock, a small engine pool, …). */
+  platform?: Partial<Platform>;
+  /**
+   * 'web' (the default) serves requests; 'worker' (`npm run worker`) only runs jobs: it registers every
+   * feature (so every job is defined) but is never given requests; 'tool' (imports, API docs) runs no jobs.
+   */
+  role?: 'web' | 'worker' | 'tool';
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** The platform's seams (app/platform.ts), for the app's own parts and tests; features get theirs in context. */
+    platform: Platform;
+    /** Every request hook the app added (web/cached-page-answers.ts, recordRequestHooks). */
+    requestHooks: readonly string[];
   }
 }
 
 /** The database layer's migrations and every feature's, checked for clashing names. */
-export function allMigrations(features: readonly Feature[]): Record<string, PortableMigration> {
+export function allMigrations(features: readonly AnyFeature[]): Record<string, PortableMigration> {
   const list: Record<string, PortableMigration> = { ...coreMigrations };
   for (const feature of features) {
     for (const [name, migration] of Object.entries(feature.migrations ?? {})) {
@@ -65,18 +86,33 @@ export function allMigrations(features: readonly Feature[]): Record<string, Port
 function rewriteMalformedUrl(request: { url?: string }): string {
   const url = request.url ?? '/';
   const pathname = url.split('?')[0]!;
+  // A NUL is no character of any page address either (the page would pass it on to the database).
+  if (isDecodable(pathname) && !hasEncodedNul(pathname)) return url;
+  if (pathname === '/api' || pathname.startsWith('/api/')) return url;
+  // The request checks then redirect there (plugins/request-hardening.ts).
+  return pathname.startsWith('/post/') ? '/post/' : '/page-not-found';
+}
+
+function isDecodable(text: string): boolean {
   try {
-    decodeURIComponent(pathname);
-    return url;
+    decodeURIComponent(text);
+    return true;
   } catch {
-    if (pathname === '/api' || pathname.startsWith('/api/')) return url;
-    // The request checks then redirect there (plugins/request-hardening.ts).
-    return pathname.startsWith('/post/') ? '/post/' : '/page-not-found';
+    return false;
   }
 }
 
+/**
+ * Node keeps an idle keep-alive socket this much longer than the `Keep-Alive: timeout` it announces, so a
+ * client does not reuse a socket the server is closing.
+ */
+const keepAliveBufferMs = (idleTimeoutMs: number) => Math.min(1000, Math.floor(idleTimeoutMs / 4));
+
 /** Builds a fully wired, not yet listening, instance of the site. Each call is isolated from the others. */
-export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config & { featureSettings?: Readonly<Record<string, unknown>> },
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       options.logger === false
@@ -86,7 +122,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // A caller's X-Request-Id is kept for log correlation only when it looks like an id, not free text.
     requestIdHeader: false,
     genReqId: (request) => {
@@ -99,10 +135,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // A client that sends nothing for this long is disconnected; one that sends too slowly to finish its
     // request in time is answered 408 (Fastify's default 0 would also switch off Node's own limit).
     connectionTimeout: config.idleTimeoutMs,
+    // An idle keep-alive socket is closed after keepAliveTimeout plus Node's buffer (Fastify's default 72 s
+    // + 1 s); both together make IDLE_TIMEOUT_MS, so an idle socket lasts no longer between requests.
+    keepAliveTimeout: config.idleTimeoutMs - keepAliveBufferMs(config.idleTimeoutMs),
     requestTimeout: config.requestTimeoutMs,
     http: {
       // Checked in an onRequest hook instead, so the answer has the uniform body (Node's own is empty).
       requireHostHeader: false,
+      keepAliveTimeoutBuffer: keepAliveBufferMs(config.idleTimeoutMs),
       headersTimeout: Math.min(60_000, config.requestTimeoutMs),
       // How often Node looks for requests past their time; its default 30 s would blur short limits.
       connectionsCheckingInterval: Math.min(1000, Math.ceil(config.requestTimeoutMs / 4)),
@@ -117,11 +157,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       });
     },
   });
+  // Every request hook added from here on, for the test that keeps the cache's hit path complete.
+  app.decorate('requestHooks', recordRequestHooks(app));
   app.server.on('checkExpectation', answerUnmetExpectation);
   app.server.on('connect', answerConnect);
+  limitConnectionsPerClient(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerStrictJsonParser(app);
+  registerBodyDeadline(app, config);
 
   let closing = false;
   app.addHook('preClose', async () => {
@@ -145,18 +189,41 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   );
   app.decorate('site', site);
 
+  const platform = await startPlatform(app, config, database, options.platform ?? {}, options.role ?? 'web');
+  app.decorate('platform', platform);
+
   registerErrorHandling(app);
   // The first hook of all: a page from the page cache is sent before the hooks below do their per-request
   // work, which the cached answer does not need (web/cached-page-answers.ts).
-  const cachedPages = registerCachedPageAnswers(app);
+  const cachedPages = registerAnswerCache(app, config, site, platform.clock);
   await registerSecurity(app, config);
+  // Before the rate limit: a 429 carries the Permissions-Policy and the API's resource policy too.
+  registerResponseHeaders(app);
+  registerSiteRateLimit(app, platform.siteRequests);
   // After the rate limit, so that refused and redirected paths count against it too.
   registerRequestChecks(app);
-  registerResponseHeaders(app);
-  registerAdminGate(app, config);
+  registerAdminGate(app, platform, config);
   await registerOpenApi(app, config);
 
-  for (const feature of features) await app.register(feature.plugin, { database, config, site });
+  for (const feature of features) {
+    const settings = config.featureSettings?.[feature.name];
+    if (feature.settings && settings === undefined)
+      throw new Error(
+        `The settings of the ${feature.name} feature were not read: pass the features to loadConfig (app/site-config.ts)`,
+      );
+    await app.register(feature.plugin, {
+      database,
+      config,
+      site,
+      clock: platform.clock,
+      jobs: platform.jobs,
+      engines: platform.engines,
+      limits: platform.limits,
+      mail: platform.mail,
+      settings: settings as never,
+      log: app.log.child({ feature: feature.name }),
+    });
+  }
   if (options.pages) await registerPages(app, config, site, options.pages, cachedPages);
   return app;
 }

@@ -4,12 +4,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ApiCall, errorStatuses } from '@hurryup/contracts/api-call';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminToken } from '../../test/admin.ts';
+import { encodeBody, filesFor, filesWithinRules, formFields } from '../../test/encoded-body.ts';
 import { writeEventsFolder, writeMarketFolder } from '../../test/market-folders.ts';
 import { sendRaw } from '../../test/raw-http.ts';
 import { requestValue } from '../../test/schema-arbitrary.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { registerUploadTestCalls, uploadTestCalls } from '../../test/upload-calls.ts';
+import { uploadsFolder } from '../shared/uploads.ts';
 
 /*
  * A property-based test of every API call: requests are generated from each call's request schemas in
@@ -21,6 +24,10 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 const callRuns = 3000;
 const rawRuns = 500;
 const contractsDir = path.resolve(import.meta.dirname, '../../../../packages/contracts/src');
+
+type StoredItem = { id: number; entryId?: number };
+/** What /api/admin/<plural>/:id addresses: `entryId` for news items, whose `id` may repeat; else `id`. */
+const storedKeyOf = (item: StoredItem) => item.entryId ?? item.id;
 
 let t: TestApp;
 let port: number;
@@ -58,26 +65,30 @@ async function contractCalls(): Promise<ApiCall[]> {
 let calls: ApiCall[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({
-    ADMIN_TOKEN: adminToken,
-    // The limits would answer most of a few thousand requests with 429 and hide everything behind them.
-    RATE_LIMIT_MAX: '1000000',
-    ADMIN_FAILURE_LIMIT: '1000000',
-    ADMIN_RATE_LIMIT: '1000000',
-    BODY_LIMIT_BYTES: '65536',
-    // With market data loaded, the market calls compute real answers from whatever the fuzzer sends
-    // (without it they would only say, rightly, 503 'market data not loaded').
-    MARKET_DATA_DIR: writeMarketFolder(),
-    EVENTS_DATA_DIR: writeEventsFolder(),
-    MARKET_CLOCK: '2025-06-30T12:00:00Z',
-    // Tests never reach the internet: the operator's "fetch the feeds now" call gets a refused connection.
-    NEWS_FEED_URLS: 'http://127.0.0.1:9/news.xml',
-    TRENDS_FEED_URL: 'http://127.0.0.1:9/trends.xml',
-    YOUTUBE_FEED_URL: 'http://127.0.0.1:9/feeds/videos.xml',
-  });
+  t = await createTestApp(
+    {
+      ADMIN_TOKEN: adminToken,
+      // The limits would answer most of a few thousand requests with 429 and hide everything behind them.
+      RATE_LIMIT_MAX: '1000000',
+      ADMIN_FAILURE_LIMIT: '1000000',
+      ADMIN_RATE_LIMIT: '1000000',
+      BODY_LIMIT_BYTES: '65536',
+      // With market data loaded, the market calls compute real answers from whatever the fuzzer sends
+      // (without it they would only say, rightly, 503 'market data not loaded').
+      MARKET_DATA_DIR: writeMarketFolder(),
+      EVENTS_DATA_DIR: writeEventsFolder(),
+      MARKET_CLOCK: '2025-06-30T12:00:00Z',
+      // Tests never reach the internet: the operator's "fetch the feeds now" call gets a refused connection.
+      NEWS_FEED_URLS: 'http://127.0.0.1:9/news.xml',
+      TRENDS_FEED_URL: 'http://127.0.0.1:9/trends.xml',
+      YOUTUBE_FEED_URL: 'http://127.0.0.1:9/feeds/videos.xml',
+    },
+    // No served call takes files yet: calls that exist only in tests prove that path (test/upload-calls.ts).
+    { beforeReady: registerUploadTestCalls },
+  );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
-  calls = await contractCalls();
+  calls = [...(await contractCalls()), ...uploadTestCalls];
 });
 
 afterAll(async () => {
@@ -141,18 +152,23 @@ const wrongAuth = [
   `Bearer ${adminToken}x`,
 ];
 
+/** Form and multipart calls get their body in their own encoding (test/encoded-body.ts), files included. */
+const ownEncoding = 'the call’s own encoding';
+const isEncoded = (call: ApiCall) => call.bodyEncoding === 'form' || call.bodyEncoding === 'multipart';
+
 function callRequest(call: ApiCall) {
   return fc.record({
     params: call.params ? requestValue(call.params) : fc.constant(undefined),
     query: call.query ? requestValue(call.query) : fc.constant(undefined),
     body: call.body ? requestValue(call.body) : fc.constant(undefined),
+    files: filesFor(call),
     authorization: fc.oneof(
       { weight: 9, arbitrary: fc.constant(`Bearer ${adminToken}`) },
       { weight: 1, arbitrary: fc.constantFrom(...wrongAuth) },
     ),
     contentType: fc.oneof(
-      { weight: 12, arbitrary: fc.constant('application/json') },
-      { weight: 1, arbitrary: fc.constantFrom(...notJson) },
+      { weight: 12, arbitrary: fc.constant(isEncoded(call) ? ownEncoding : 'application/json') },
+      { weight: 1, arbitrary: fc.constantFrom(...notJson, ...(isEncoded(call) ? ['application/json'] : [])) },
     ),
     truncated: fc.oneof(
       { weight: 15, arbitrary: fc.constant(false) },
@@ -192,7 +208,7 @@ describe('a fuzz test of every API call', () => {
     await fc.assert(
       fc.asyncProperty(
         request,
-        async ({ call, params, query, body, authorization, contentType, truncated }) => {
+        async ({ call, params, query, body, files, authorization, contentType, truncated }) => {
           const pathParams = isPlainObject(params) ? params : {};
           const sentParams: Record<string, string> = {};
           let paramsAsSent = true;
@@ -209,13 +225,17 @@ describe('a fuzz test of every API call', () => {
               }
             }) + queryString(query);
           const json = body === undefined ? undefined : JSON.stringify(body);
-          const payload = json !== undefined && truncated ? json.slice(0, Math.floor(json.length / 2)) : json;
+          const encoded = isEncoded(call) ? await encodeBody(call, body, files) : undefined;
+          const whole = encoded ? encoded.payload : json;
+          const payload =
+            whole !== undefined && truncated ? whole.slice(0, Math.floor(whole.length / 2)) : whole;
+          const sentType = encoded && contentType === ownEncoding ? encoded.contentType : contentType;
           const res = await t.app.inject({
             method: call.method,
             url,
             headers: {
               ...(authorization ? { authorization } : {}),
-              ...(payload !== undefined ? { 'content-type': contentType } : {}),
+              ...(payload !== undefined ? { 'content-type': sentType } : {}),
             },
             ...(payload !== undefined ? { payload } : {}),
           });
@@ -233,7 +253,14 @@ describe('a fuzz test of every API call', () => {
           if (call.params) expect(paramsAsSent && call.params.safeParse(sentParams).success, what).toBe(true);
           if (call.query)
             expect(call.query.safeParse(parsedQuery(url.split('?')[1] ?? '')).success, what).toBe(true);
-          if (call.body) {
+          if (encoded) {
+            expect(contentType, what).toBe(ownEncoding);
+            // A cut multipart body has no closing boundary; a cut form is a form of other values.
+            if (call.bodyEncoding === 'multipart') expect(truncated, what).toBe(false);
+            expect(filesWithinRules(call, files), what).toBe(true);
+            const fields = call.bodyEncoding === 'form' ? formFields(payload as Buffer) : encoded.fields;
+            if (call.body) expect(call.body.safeParse(fields).success, what).toBe(true);
+          } else if (call.body) {
             expect(truncated || notJson.includes(contentType), what).toBe(false);
             expect(call.body.safeParse(JSON.parse(json!)).success, what).toBe(true);
           }
@@ -243,13 +270,16 @@ describe('a fuzz test of every API call', () => {
           // The operator's content writes (defineAdminCrudCalls): /api/admin/<plural> and /api/admin/<plural>/:id.
           const resource = /^\/api\/admin\/([^/]+)(?:\/:id)?$/.exec(call.path)?.[1];
           if (resource && ['POST', 'PUT', 'DELETE'].includes(call.method)) {
-            const id = call.method === 'DELETE' ? Number(sentParams.id) : (answer as { id: number }).id;
+            const id = call.method === 'DELETE' ? Number(sentParams.id) : storedKeyOf(answer as StoredItem);
             written.set(`${resource}:${id}`, call.method === 'DELETE' ? null : answer);
           }
         },
       ),
       { numRuns: callRuns },
     );
+    // Every file received was removed, whatever the answer (after it: hence the wait).
+    const uploads = uploadsFolder(t.app.config.dataDir);
+    await vi.waitFor(() => expect(fs.existsSync(uploads) ? fs.readdirSync(uploads) : []).toEqual([]));
   }, 60_000);
 
   it('keeps every accepted write: each can be read back as it was answered', async () => {
@@ -257,10 +287,14 @@ describe('a fuzz test of every API call', () => {
     expect(resources.size).toBeGreaterThan(0);
     let checked = 0;
     for (const resource of resources) {
-      const list = calls.find((call) => call.method === 'GET' && call.path === `/api/${resource}`);
+      // The operator's own list when there is one (the public list of news items hides expired ones).
+      const list =
+        calls.find((call) => call.method === 'GET' && call.path === `/api/admin/${resource}`) ??
+        calls.find((call) => call.method === 'GET' && call.path === `/api/${resource}`);
       expect(list, `a GET /api/${resource} call reads back what the admin calls write`).toBeDefined();
-      const items = (await t.app.inject({ url: list!.path })).json() as Array<{ id: number }>;
-      const byId = new Map(items.map((item) => [item.id, item]));
+      const headers = list!.access === 'admin' ? { authorization: `Bearer ${adminToken}` } : {};
+      const items = (await t.app.inject({ url: list!.path, headers })).json() as StoredItem[];
+      const byId = new Map(items.map((item) => [storedKeyOf(item), item]));
       let live = 0;
       for (const [key, answer] of written) {
         if (!key.startsWith(`${resource}:`)) continue;

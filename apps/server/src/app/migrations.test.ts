@@ -21,7 +21,9 @@ describe('migrations', () => {
     try {
       const first = await migrateToLatest(database, migrations);
       expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual(
-        Object.keys(migrations).map((name) => [name, 'Success']),
+        Object.keys(migrations)
+          .sort()
+          .map((name) => [name, 'Success']),
       );
       const again = await migrateToLatest(database, migrations);
       expect(again.results).toEqual([]);

@@ -1,3 +1,4 @@
+import { withIdColumn } from './columns.ts';
 import type { PortableMigration } from './portable-migration.ts';
 
 /**
@@ -13,6 +14,64 @@ export const coreMigrations: Record<string, PortableMigration> = {
         .ifNotExists()
         .addColumn('key', 'varchar(100)', (col) => col.primaryKey())
         .addColumn('value', 'text', (col) => col.notNull())
+        .execute();
+    },
+  },
+  '0015-job-schedules': {
+    async up(db) {
+      // One row per scheduled job: the process that moves `next_run_at` on first runs that period.
+      await db.schema
+        .createTable('job_schedules')
+        .ifNotExists()
+        .addColumn('name', 'varchar(200)', (col) => col.primaryKey())
+        .addColumn('next_run_at', 'varchar(40)', (col) => col.notNull())
+        .addColumn('last_started_at', 'varchar(40)')
+        .addColumn('last_finished_at', 'varchar(40)')
+        .addColumn('last_error', 'text')
+        .execute();
+    },
+  },
+  // After the highest name in use: Kysely refuses a new name that sorts before one already applied.
+  '0014-content-revisions': {
+    async up(db) {
+      // One row per kind of content; what a cached page or answer shows is valid up to its kinds' revisions.
+      await db.schema
+        .createTable('content_revisions')
+        .ifNotExists()
+        .addColumn('kind', 'varchar(300)', (col) => col.primaryKey())
+        .addColumn('revision', 'integer', (col) => col.notNull())
+        .execute();
+      // Each process reads the rows changed since its last look.
+      await db.schema
+        .createIndex('content_revisions_revision')
+        .ifNotExists()
+        .on('content_revisions')
+        .column('revision')
+        .execute();
+    },
+  },
+  // Named after the highest migration in use: Kysely refuses a new name that sorts before one already applied.
+  '0013-mail-outbox': {
+    async up(db, dialect) {
+      // Mail the site sends, written in the caller's transaction and delivered by the mail.deliver job.
+      await withIdColumn(db.schema.createTable('mail_outbox').ifNotExists(), dialect)
+        .addColumn('recipient', 'varchar(320)', (col) => col.notNull())
+        .addColumn('reply_to', 'varchar(320)')
+        .addColumn('subject', 'text', (col) => col.notNull())
+        .addColumn('body', 'text', (col) => col.notNull())
+        .addColumn('status', 'varchar(10)', (col) => col.notNull().defaultTo('pending'))
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('created_at', 'varchar(30)', (col) => col.notNull())
+        .addColumn('next_attempt_at', 'varchar(30)', (col) => col.notNull())
+        .addColumn('sent_at', 'varchar(30)')
+        .addColumn('last_error', 'text')
+        .execute();
+      // The delivery job looks for pending messages that are due.
+      await db.schema
+        .createIndex('mail_outbox_status_next_attempt')
+        .ifNotExists()
+        .on('mail_outbox')
+        .columns(['status', 'next_attempt_at'])
         .execute();
     },
   },

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The tables the database layer itself owns. Each feature declares its own tables in
  * `features/<area>/<area>.tables.ts` and reaches them with `db.withTables<ThoseTables>()`, so a feature's
@@ -7,4 +9,33 @@
 export type CoreTables = {
   /** Small key/value facts about the site: read and written only through db/app-state.ts. */
   app_state: { key: string; value: string };
+  /**
+   * The revision of each kind of content ('blogs', 'comments:<image URL>', …): the value of the global
+   * content revision counter at its last write (db/content-revisions.ts).
+   */
+  content_revisions: { kind: string; revision: number };
+  /** Scheduled jobs' next period, claimed by one process at a time (db/job-schedules.ts). */
+  job_schedules: {
+    name: string;
+    next_run_at: string;
+    last_started_at: string | null;
+    last_finished_at: string | null;
+    last_error: string | null;
+  };
+  /** Mail the site sends, until delivered (shared/mail-outbox.ts). */
+  mail_outbox: {
+    id: Generated<number>;
+    recipient: string;
+    reply_to: string | null;
+    subject: string;
+    body: string;
+    /** 'failed' once the last attempt failed, or the server refused the recipient for good. */
+    status: 'pending' | 'sent' | 'failed';
+    /** Tries started so far; a try claims the message by moving `next_attempt_at` past its lease. */
+    attempts: Generated<number>;
+    created_at: string;
+    next_attempt_at: string;
+    sent_at: string | null;
+    last_error: string | null;
+  };
 };

@@ -1,6 +1,8 @@
+import { readableBytes } from '@hurryup/contracts/api-call';
 import { errorCodes } from '@hurryup/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { EngineError } from '../engines/engine-errors.ts';
 import { HttpError } from '../shared/http-error.ts';
 import { sendError } from '../shared/send-error.ts';
 
@@ -36,6 +38,35 @@ const fastifyCodes: Record<string, { status: number; code: string; message: stri
     message: 'The Content-Type header is not valid.',
   },
   FST_ERR_BAD_URL: { status: 400, code: 'BAD_URL', message: 'The request URL is not valid.' },
+  // @fastify/multipart's limits and refusals (shared/uploads.ts answers most of them itself, more precisely).
+  FST_REQ_FILE_TOO_LARGE: {
+    status: 413,
+    code: errorCodes.payloadTooLarge,
+    message: 'A file is larger than this call accepts.',
+  },
+  FST_FILES_LIMIT: { status: 413, code: errorCodes.payloadTooLarge, message: 'Too many files were sent.' },
+  FST_FIELDS_LIMIT: {
+    status: 413,
+    code: errorCodes.payloadTooLarge,
+    message: 'The form has too many fields.',
+  },
+  FST_PARTS_LIMIT: { status: 413, code: errorCodes.payloadTooLarge, message: 'The form has too many parts.' },
+  FST_PROTO_VIOLATION: { status: 400, code: 'INVALID_FORM', message: 'A field name is not allowed.' },
+  FST_INVALID_JSON_FIELD_ERROR: {
+    status: 400,
+    code: 'INVALID_FORM',
+    message: 'A field declared as JSON is not valid JSON.',
+  },
+  FST_MP_PREMATURE_CLOSE: {
+    status: 400,
+    code: 'INVALID_FORM',
+    message: 'The form ended before it was complete.',
+  },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    code: errorCodes.unsupportedMediaType,
+    message: 'This call takes a multipart/form-data body.',
+  },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'BAD_REQUEST', message: 'The request is not valid.' },
 };
 
@@ -70,6 +101,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         fields: fieldMessages(error),
       });
     }
+    // Limits and busy engines say when to try again.
+    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retryAfter === 'number' && Number.isFinite(retryAfter))
+      reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
     if (error instanceof HttpError) {
       return sendError(reply, error.statusCode, {
         error: error.message,
@@ -77,7 +112,24 @@ export function registerErrorHandling(app: FastifyInstance) {
         ...(error.fields ? { fields: error.fields } : {}),
       });
     }
+    // Engine pool (engines/engine-errors.ts): busy 503, time limit 504, bad input 400, failed task 500.
+    if (error instanceof EngineError) {
+      if (error.statusCode === 500)
+        request.log.error({ err: error, cause: error.cause }, 'engine task failed');
+      return sendError(reply, error.statusCode, {
+        error: error.message,
+        code: error.code,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
     const known = error.code ? fastifyCodes[error.code] : undefined;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.routeOptions.bodyLimit) {
+      // Each call may have its own limit (bodyLimitBytes): say which.
+      return sendError(reply, 413, {
+        error: `The request body is larger than ${readableBytes(request.routeOptions.bodyLimit)}.`,
+        code: errorCodes.payloadTooLarge,
+      });
+    }
     if (known) return sendError(reply, known.status, { error: known.message, code: known.code });
     if (error.statusCode === 429) {
       // The limiter throws the body its builder made (plugins/security.ts), whose text says how long to wait.
@@ -108,13 +160,58 @@ export function registerErrorHandling(app: FastifyInstance) {
     });
   });
 
-  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    sendError(reply, 404, {
-      error: `There is no API endpoint ${request.method} ${request.url.split('?')[0]}.`,
+  const apiRoutes = collectApiRoutes(app);
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0]!;
+    // A known path asked with another method: 405 and the methods it has, not "no such endpoint".
+    const allowed = apiRoutes.methodsOf(path);
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      return sendError(reply, 405, {
+        error: `${path} does not take ${request.method}; it takes ${allowed.join(', ')}.`,
+        code: errorCodes.methodNotAllowed,
+      });
+    }
+    return sendError(reply, 404, {
+      error: `There is no API endpoint ${request.method} ${path}.`,
       code: errorCodes.notFound,
     });
+  };
   // The web catch-all would otherwise render unknown /api paths as HTML pages.
   app.all('/api/*', { schema: { hide: true } }, notFound);
   app.all('/api', { schema: { hide: true } }, notFound);
   app.setNotFoundHandler(notFound);
+}
+
+/**
+ * The API's routes as they are registered (after this call), to tell a wrong method on a known path from an
+ * unknown path. Patterns are matched as the router does: `:name` is one path segment, `*` the rest.
+ */
+function collectApiRoutes(app: FastifyInstance) {
+  const routes: { pattern: RegExp; methods: string[] }[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url === '/api/*') return;
+    const source = route.url
+      .split('/')
+      .map((segment) =>
+        segment.startsWith(':')
+          ? '[^/]+'
+          : segment === '*'
+            ? '.*'
+            : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('/');
+    const methods = [route.method].flat();
+    routes.push({ pattern: new RegExp(`^${source}$`), methods });
+  });
+  return {
+    methodsOf(path: string): string[] {
+      const methods = new Set<string>();
+      for (const route of routes) {
+        if (route.pattern.test(path)) for (const method of route.methods) methods.add(method);
+      }
+      if (methods.has('GET')) methods.add('HEAD');
+      return [...methods].sort();
+    },
+  };
 }

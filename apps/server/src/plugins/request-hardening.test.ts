@@ -77,7 +77,7 @@ describe('paths', () => {
 
   it('exempts only built files from the rate limit, never a path that merely starts with /assets/', async () => {
     const limited = await createTestApp(
-      { RATE_LIMIT_MAX: '2' },
+      { RATE_LIMIT_MAX: '3' },
       {
         // Stand-ins for a built file and for the page renderer's catch-all (which resolves `..` itself).
         beforeReady(app) {
@@ -91,13 +91,17 @@ describe('paths', () => {
       const limitedPort = (limited.app.server.address() as AddressInfo).port;
       const statusOf = async (path: string) =>
         (await sendRaw(limitedPort, [rawRequest('GET', path)])).answer!;
-      expect([(await statusOf('/blog')).status, (await statusOf('/blog')).status]).toEqual([200, 200]);
-      expect((await statusOf('/blog')).status).toBe(429);
-      expect((await statusOf('/assets/built.js')).status).toBe(200);
-      expect((await statusOf('/assets/nope.js')).status).toBe(429);
+      expect((await statusOf('/blog')).status).toBe(200);
+      // Redirected to its normal form, and counted: a path that merely starts with /assets/ is no built file.
       const dotted = await statusOf('/assets/../blog');
       expect([dotted.status, dotted.headers.location]).toEqual([308, '/blog']);
       expect((await statusOf('/assets/%2e%2e/SearchPage?q=upi')).headers.location).toBe('/SearchPage?q=upi');
+      expect((await statusOf('/assets/built.js')).status).toBe(200);
+      expect((await statusOf('/blog')).status).toBe(429);
+      expect((await statusOf('/assets/nope.js')).status).toBe(429);
+      expect((await statusOf('/assets/../blog')).status).toBe(429);
+      // Built files stay exempt once the budget is spent.
+      expect((await statusOf('/assets/built.js')).status).toBe(200);
     } finally {
       await limited.close();
     }
@@ -300,6 +304,8 @@ describe('response headers', () => {
     const api = await t.app.inject({ url: '/api/posts' });
     expect(api.headers['permissions-policy']).toContain('camera=()');
     expect(api.headers['permissions-policy']).toContain('microphone=()');
+    // Features Chromium 156 does not know: each would log a console warning on every page.
+    expect(api.headers['permissions-policy']).not.toMatch(/ambient-light-sensor|bluetooth/);
     expect(api.headers['cross-origin-resource-policy']).toBe('same-site');
     const other = await t.app.inject({ url: '/rss.xml' });
     expect(other.headers['permissions-policy']).toContain('geolocation=()');

@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../shared/config.ts';
@@ -102,21 +101,5 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     // zlib's default (11) costs several milliseconds of CPU per page, more than rendering it. Files and
     // cached pages are compressed once, at level 11.
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
-
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimitMax,
-    timeWindow: '1 minute',
-    // Hashed build files and the health probe are cheap and must never be throttled. The exemption goes by
-    // the route that matched (each built file has its own), never by the raw URL: `/assets/../blog` reaches
-    // the page renderer.
-    allowList: (request) =>
-      request.routeOptions.url?.startsWith('/assets/') === true || request.url === '/api/health',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-      code: 'RATE_LIMITED',
-    }),
   });
 }

@@ -29,18 +29,20 @@ export async function registerAdminCalls(
 
 /**
  * Registers the operator's create / replace / delete calls for one kind of content, behind the admin gate
- * (registerAdminCalls). Every successful write moves the site's content revision before it is answered, so
- * the next page request anywhere shows it.
+ * (registerAdminCalls). Every successful write moves the revision of `kind` (the feature's name for this
+ * content, e.g. 'blogs') before it is answered, so the next request anywhere for a page or answer that
+ * shows it gets it fresh, and nothing else is rendered anew.
  */
 export async function registerAdminCrud<Input extends z.ZodType, Output extends z.ZodType>(
   app: FastifyInstance,
   adminToken: string | undefined,
   calls: AdminCrudCalls<Input, Output>,
   service: CrudService<z.output<Input>, z.input<Output>>,
+  kind: string,
 ) {
   const site = app.site;
   async function changed<T>(written: T): Promise<T> {
-    await site.contentChanged();
+    await site.contentChanged([kind]);
     return written;
   }
   await registerAdminCalls(app, adminToken, (admin) => {

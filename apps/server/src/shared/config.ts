@@ -1,3 +1,5 @@
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { type AdPlacement, adPlacements } from '@hurryup/contracts/ads';
 import { z } from 'zod';
@@ -44,6 +46,45 @@ const httpUrlList = z
       .min(1, 'must name at least one URL'),
   );
 
+/**
+ * Which peers may say, in `X-Forwarded-For`, whom they forward for: none (`false`), the nearest N hops (a
+ * number), or the proxies at these addresses or networks. `true` (trust every hop) is refused: the leftmost
+ * entry is whatever the client wrote, so every per-address limit would be the client's to choose.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'true would let every client choose its own address (the leftmost X-Forwarded-For entry is written by the client); set the number of proxies in front of this server (1 for one nginx) or their addresses, such as 127.0.0.1,10.0.0.0/8',
+      });
+      return z.NEVER;
+    }
+    if (/^[0-9]{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((part) => part.trim());
+    const bad = entries.filter((entry) => !isAddressOrNetwork(entry));
+    if (bad.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be false, a number of proxies (1, 2) or comma-separated proxy addresses or networks such as 127.0.0.1,10.0.0.0/8 (not valid: ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -80,7 +121,12 @@ const envSchema = z
     ADMIN_RATE_LIMIT: z.coerce.number().int().positive().default(300),
     PAGE_CACHE_MAX_PAGES: z.coerce.number().int().min(0).default(2000),
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
-    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+    // Engine pool (engines/engine-pool.ts): CPU tasks running at once across all engines.
+    ENGINE_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(256).optional()),
+    TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxySetting.default(false)),
+    // JSON and form bodies are small: a client that has not sent one within seconds is stalling on purpose.
+    BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).default(64),
     ADS_CLIENT_ID: z.preprocess(
       emptyToUndefined,
       z
@@ -158,10 +204,52 @@ const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(0).max(10_080).optional(),
     ),
+    REDIS_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0')
+        .optional(),
+    ),
+    REDIS_PREFIX: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[\w:.-]{1,50}$/, 'must be letters, digits, _ : . - (at most 50)')
+        .default('hurryup'),
+    ),
+    RUN_JOBS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+    CLOCK_START: z.preprocess(
+      emptyToUndefined,
+      z.iso
+        .datetime({ offset: true, error: 'must be an ISO timestamp such as 2025-06-02T10:00:00+05:30' })
+        .optional(),
+    ),
     FEEDS_TIMEOUT_MS: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(100).max(120_000).default(10_000),
     ),
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({
+          protocol: /^smtps?$/,
+          error: 'must be an smtp:// or smtps:// URL such as smtp://user:password@smtp.example.in:587',
+        })
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(
+          /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+          'must be an address such as no-reply@example.in or Site Name <no-reply@example.in>',
+        )
+        .optional(),
+    ),
+    MAIL_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(50).default(10)),
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -179,10 +267,18 @@ const envSchema = z
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     idleTimeoutMs: env.IDLE_TIMEOUT_MS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    bodyTimeoutMs: Math.min(env.BODY_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS),
+    maxConnectionsPerClient: env.MAX_CONNECTIONS_PER_CLIENT,
     adminFailureLimit: env.ADMIN_FAILURE_LIMIT,
     adminRateLimit: env.ADMIN_RATE_LIMIT,
     pageCache: { maxEntries: env.PAGE_CACHE_MAX_PAGES, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 },
-    trustProxy: env.TRUST_PROXY === 'true',
+    // One core is left to the event loop that answers requests.
+    engineThreads: env.ENGINE_THREADS ?? Math.max(1, os.availableParallelism() - 1),
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : undefined,
+    // With Redis, web processes leave jobs to `npm run worker` unless told otherwise; without it, they run them.
+    runJobs: env.RUN_JOBS === undefined ? !env.REDIS_URL : env.RUN_JOBS === 'true',
+    clockStart: env.CLOCK_START ? new Date(env.CLOCK_START) : undefined,
+    trustProxy: env.TRUST_PROXY,
     ads: {
       clientId: env.ADS_CLIENT_ID,
       slots: parseAdSlots(env.ADS_SLOTS),
@@ -210,9 +306,19 @@ const envSchema = z
       refreshMinutes: env.FEEDS_REFRESH_MINUTES ?? (env.NODE_ENV === 'test' ? 0 : 30),
       timeoutMs: env.FEEDS_TIMEOUT_MS,
     },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? defaultMailFrom(env.SITE_NAME, env.PUBLIC_BASE_URL ?? 'http://localhost'),
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
+    },
   }));
 
 export type Config = z.output<typeof envSchema>;
+
+/** `"<SITE_NAME>" <no-reply@<host of PUBLIC_BASE_URL>>`, the name quoted so any site name is one header. */
+function defaultMailFrom(siteName: string, publicBaseUrl: string): string {
+  return `"${siteName.replace(/["\\]/g, '')}" <no-reply@${new URL(publicBaseUrl).hostname}>`;
+}
 
 function parseAdSlots(value: string | undefined): Partial<Record<AdPlacement, string>> {
   if (!value) return {};
@@ -220,7 +326,7 @@ function parseAdSlots(value: string | undefined): Partial<Record<AdPlacement, st
 }
 
 // Never echo these back: the message ends up in logs.
-const secretSettings = new Set(['ADMIN_TOKEN', 'DATABASE_URL', 'YOUTUBE_API_KEY']);
+const secretSettings = new Set(['ADMIN_TOKEN', 'DATABASE_URL', 'YOUTUBE_API_KEY', 'REDIS_URL', 'SMTP_URL']);
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -230,16 +336,41 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates the settings; throws a ConfigError naming every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/** A feature's own settings schema (`defineFeature({ settings })`), checked with the site's. */
+export interface FeatureSettingsSchema {
+  name: string;
+  settings?: z.ZodType | undefined;
+}
+
+export type SiteConfig = Config & {
+  /** Each feature's parsed settings, by feature name. */
+  featureSettings: Readonly<Record<string, unknown>>;
+};
+
+/**
+ * Reads and validates the site's settings and those of every feature given; throws a ConfigError naming
+ * every bad variable, whichever schema it belongs to.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  features: readonly FeatureSettingsSchema[] = [],
+): SiteConfig {
+  const problems: string[] = [];
+  const describe = (issue: z.core.$ZodIssue) => {
+    const name = issue.path.join('.') || 'environment';
+    const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
+    const shown = value === undefined || secretSettings.has(name) ? '' : ` (got "${value}")`;
+    return `${name}: ${issue.message}${shown}`;
+  };
   const parsed = envSchema.safeParse(env);
-  if (parsed.success) return parsed.data;
-  throw new ConfigError(
-    parsed.error.issues.map((issue) => {
-      const name = issue.path.join('.') || 'environment';
-      const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
-      const shown = value === undefined || secretSettings.has(name) ? '' : ` (got "${value}")`;
-      return `${name}: ${issue.message}${shown}`;
-    }),
-  );
+  if (!parsed.success) problems.push(...parsed.error.issues.map(describe));
+  const featureSettings: Record<string, unknown> = {};
+  for (const feature of features) {
+    if (!feature.settings) continue;
+    const result = feature.settings.safeParse(env);
+    if (result.success) featureSettings[feature.name] = result.data;
+    else problems.push(...result.error.issues.map(describe));
+  }
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
+  return { ...parsed.data, featureSettings };
 }

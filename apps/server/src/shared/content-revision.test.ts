@@ -47,7 +47,7 @@ describe('the site-wide content revision', () => {
     const seen: number[] = [];
     here.onChange((r) => seen.push(r));
     const start = await here.current();
-    await elsewhere.changed();
+    await elsewhere.changed(['blogs']);
     // Within the interval the last value stands (no database read per call)...
     expect(await here.current()).toBe(start);
     await new Promise((resolve) => setTimeout(resolve, 60));
@@ -55,7 +55,32 @@ describe('the site-wide content revision', () => {
     expect(await here.current()).toBe(start + 1);
     expect(seen).toEqual([start, start + 1]);
     // The writer itself sees its own write at once.
-    await elsewhere.changed();
+    await elsewhere.changed(['blogs']);
     expect(await elsewhere.current()).toBe(start + 2);
+  });
+
+  it('keeps per kind the global revision of its last write, and answers freshness from it', async () => {
+    const here = new ContentRevision(t.database.db, { checkEveryMs: 60_000 });
+    const elsewhere = new ContentRevision(t.database.db, { checkEveryMs: 60_000 });
+    const since = await here.current();
+    await here.changed(['comments:/content/images/a.png']);
+    const afterComment = await here.current();
+    expect(afterComment).toBe(since + 1);
+    expect(here.isFresh(['blogs'], since)).toBe(true);
+    expect(here.isFresh([], since)).toBe(true);
+    expect(here.isFresh(['comments:/content/images/a.png'], since)).toBe(false);
+    expect(here.isFresh(['comments:/content/images/b.png'], since)).toBe(true);
+    // Anything that declares no kinds follows every write.
+    expect(here.isFresh(undefined, since)).toBe(false);
+    // A write to the family reaches every member; a long name is kept by its hash.
+    const long = `comments:/content/images/${'x'.repeat(300)}.png`;
+    await elsewhere.changed(['comments']);
+    elsewhere.forget();
+    await elsewhere.current();
+    expect(elsewhere.isFresh([long], afterComment)).toBe(false);
+    await elsewhere.changed([long]);
+    await elsewhere.current();
+    expect(elsewhere.latestOf([long])).toBe(afterComment + 2);
+    expect(elsewhere.latestOf(['blogs'])).toBeLessThanOrEqual(since);
   });
 });

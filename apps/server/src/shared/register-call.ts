@@ -1,6 +1,14 @@
-import { type ApiCall, type CallAnswer, type CallInput, errorResponses } from '@hurryup/contracts/api-call';
+import {
+  type ApiCall,
+  type CallAnswer,
+  type CallInput,
+  errorResponses,
+  multipartBodySchema,
+} from '@hurryup/contracts/api-call';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { answerThrough, type CachedReadDeclaration, cachedReadOf } from './cached-reads.ts';
 import { cacheablePublicRead } from './http-caching.ts';
+import { prepareBodyEncoding, splitUploads } from './uploads.ts';
 
 export type CallHandler<C extends ApiCall> = (
   input: CallInput<C>,
@@ -14,6 +22,16 @@ export function callSecurity(call: Pick<ApiCall, 'access'>) {
 }
 
 /**
+ * How a call is registered besides its contract: route config, and for a public read (a public GET not
+ * marked `cacheable: false`) the kinds of content its answer shows, which it must give: its answers are
+ * then kept in memory, compressed, until a write of one of them (shared/cached-reads.ts).
+ */
+export interface CallOptions<C extends ApiCall> {
+  config?: RouteShorthandOptions['config'];
+  cache?: CachedReadDeclaration<CallInput<C>['query']>;
+}
+
+/**
  * Registers the route of one call from its definition in packages/contracts: method, path, validation of
  * params/query/body, the answer's serialisation and its OpenAPI description all come from there.
  */
@@ -21,12 +39,45 @@ export function registerCall<C extends ApiCall>(
   app: FastifyInstance,
   call: C,
   handler: CallHandler<C>,
-  options: { config?: RouteShorthandOptions['config'] } = {},
+  options: CallOptions<C> = {},
 ) {
+  if ((call.bodyEncoding ?? 'json') === 'json') {
+    routeCall(app, call, handler, options);
+    return;
+  }
+  // A form or multipart call gets a scope of its own, whose only body parser is its encoding's
+  // (shared/uploads.ts): other calls keep answering 415 to forms and files, and it answers 415 to JSON.
+  const { dataDir } = app.config;
+  app.register(async (scope) => {
+    await prepareBodyEncoding(scope, call, dataDir);
+    routeCall(scope, call, handler, options);
+  });
+}
+
+/** The body schema a route validates and documents, and the content type the document gives it. */
+function requestBody(call: ApiCall) {
+  if (call.bodyEncoding === 'multipart') {
+    return { body: multipartBodySchema(call), consumes: ['multipart/form-data'] };
+  }
+  if (!call.body) return {};
+  return call.bodyEncoding === 'form'
+    ? { body: call.body, consumes: ['application/x-www-form-urlencoded'] }
+    : { body: call.body };
+}
+
+function routeCall<C extends ApiCall>(
+  app: FastifyInstance,
+  call: C,
+  handler: CallHandler<C>,
+  options: CallOptions<C>,
+) {
+  const cached = cachedReadOf(app, call, options.cache as CachedReadDeclaration<never> | undefined);
+  const config = cached ? { ...options.config, cachedRead: cached.route } : options.config;
   app.route({
     method: call.method,
     url: call.path,
-    ...(options.config ? { config: options.config } : {}),
+    ...(call.bodyLimitBytes ? { bodyLimit: call.bodyLimitBytes } : {}),
+    ...(config ? { config } : {}),
     // The same answer for everyone: validators and a short shared lifetime (docs/operations.md).
     ...(call.method === 'GET' && call.access === 'public' && call.cacheable !== false
       ? { onSend: cacheablePublicRead }
@@ -39,15 +90,16 @@ export function registerCall<C extends ApiCall>(
       security: callSecurity(call),
       ...(call.params ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
-      ...(call.body ? { body: call.body } : {}),
+      ...requestBody(call),
       response: { [call.status]: call.response, ...errorResponses(call) },
     },
-    handler: async (request, reply) => {
-      const input = { params: request.params, query: request.query, body: request.body } as CallInput<C>;
+    handler: answerThrough(cached, async (request, reply) => {
+      const { body, files } = splitUploads(call, request.body);
+      const input = { params: request.params, query: request.query, body, files } as CallInput<C>;
       const answer = await handler(input, request, reply);
       if (reply.sent) return reply;
       reply.code(call.status);
       return call.status === 204 ? reply.send() : answer;
-    },
+    }),
   });
 }

@@ -59,6 +59,11 @@ export interface ContentKind<S extends z.ZodType = z.ZodType> {
   /** Problems only the stored rows can reveal, checked inside the transaction before anything is written. */
   check?(tx: Transaction<CoreTables>, items: Located<z.output<S>>[]): Promise<ImportProblem[]>;
   upsert(tx: Transaction<CoreTables>, item: z.output<S>): Promise<'created' | 'updated'>;
+  /**
+   * The kind of content an import of it changes ('blogs', 'gallery', …; `SiteRegistry.contentChanged`):
+   * cached pages and answers that show it are rendered anew.
+   */
+  revisionKind: string;
   /** Runs inside the transaction after this kind's items were written. */
   finish?(tx: Transaction<CoreTables>): Promise<void>;
   /** Runs after the transaction committed (e.g. to refresh an in-memory index). */
@@ -82,8 +87,12 @@ export interface SiteImage {
   pagePath?: string | undefined;
 }
 
-/** What a write changed: `pictures` when pictures may have been added or replaced (not for, say, a comment). */
+/**
+ * What a write changed: the kinds of content (`SiteRegistry.contentChanged`), and `pictures` when pictures
+ * may have been added or replaced (not for, say, a comment).
+ */
 export interface ContentChange {
+  kinds: readonly string[];
   pictures: boolean;
 }
 
@@ -172,17 +181,23 @@ export class SiteRegistry {
     this.#changeListeners.push(listener);
   }
   /**
-   * A write changed what some page shows. Every write calls this after it succeeds and before it answers
-   * (inside its transaction when it has one, so the two commit together): listeners in this process hear it
-   * at once, and the content revision moves so every process's cached pages are dropped. The admin API and
-   * imports do it for every feature. It never rejects: the write itself has succeeded, and a revision that
-   * could not be recorded is reported and caught up by the next write.
+   * A write changed what some pages show: the kinds of content it changed, named by the feature that owns
+   * them ('blogs', 'posts', 'gallery', 'videos', 'webstories', 'devbit', 'market', 'market-news', and
+   * 'comments:<image URL>' for one image's comments; a family name such as 'comments' stands for all of
+   * its kinds). Only the cached pages and answers that show one of them are rendered anew, in every
+   * process; those that declare no kinds (sitemap, feeds) follow every write. Every write calls this after
+   * it succeeds and before it answers (inside its transaction when it has one, so they commit together);
+   * listeners in this process hear it at once. The admin API and imports do it for every feature, with the
+   * kind each declares. It never rejects: the write itself has succeeded, and a revision that could not be
+   * recorded is reported and caught up by the next write of that kind.
    */
   async contentChanged(
-    change: ContentChange = { pictures: true },
-    tx?: Parameters<ContentRevision['changed']>[0],
+    kinds: readonly string[],
+    options: { pictures?: boolean; tx?: Parameters<ContentRevision['changed']>[1] } = {},
   ): Promise<void> {
+    if (kinds.length === 0) throw new Error('contentChanged: name the kinds of content the write changed');
+    const change: ContentChange = { kinds, pictures: options.pictures ?? true };
     for (const listener of this.#changeListeners) listener(change);
-    await this.contentRevision.changed(tx).catch(this.#reportError);
+    await this.contentRevision.changed(kinds, options.tx).catch(this.#reportError);
   }
 }

@@ -1,15 +1,25 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ContentRevision } from '../shared/content-revision.ts';
 import { etagMatches } from '../shared/http-caching.ts';
-import { type CachedPage, isPersonalRequest, preferredEncoding } from './page-cache.ts';
+import {
+  type CachedPage,
+  type FreshnessCheck,
+  isPersonalRequest,
+  type PageCache,
+  preferredEncoding,
+} from './page-cache.ts';
 
 /** A page as it is sent: a page that was not kept (not a 200, or personal by its own headers) has no copies. */
 export type SentPage = Omit<CachedPage, 'br' | 'gzip'> & Partial<Pick<CachedPage, 'br' | 'gzip'>>;
 
 /** What the first hook needs to answer from the page cache, given once the pages are registered. */
 export interface CachedPageSource {
-  /** The fresh page stored for this address (as asked, before any rewrite), if any. */
-  lookup(url: string): CachedPage | undefined | Promise<CachedPage | undefined>;
+  /**
+   * The cache key of a page address (as asked, before any rewrite): the path and the query parameters its
+   * route reads, in its order (`canonicalAddress`); the address itself when it has no query.
+   */
+  keyOf(url: string): string;
   /** The site-wide rate limit: a cached answer counts against it like any other. */
   rateLimit?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   /**
@@ -23,40 +33,96 @@ export interface CachedPageSource {
 const pageRoute = '*';
 
 /**
+ * Every hook of the request's way in (onRequest up to onSend) that the app adds, as
+ * `<hook> <function name> (<file that added it>)`, with the reason a cache hit may skip it: a hit skips
+ * them all. A test (app/request-hooks.test.ts) fails on a hook missing here, until the hit path does what
+ * it does (or it is shown not to matter to a hit) and it is added. Name new hooks' functions: two anonymous
+ * hooks added from one file look alike.
+ */
+export const hooksTheHitPathCovers: Readonly<Record<string, string>> = {
+  'onRequest answerFromCache (web/answer-cache.ts)': 'the hit path itself',
+  'onSend anonymous (app/build-app.ts)':
+    'x-request-id and, while closing, connection: close: set by the hit path',
+  'onRequest helmetConfigureReply (@fastify/helmet/index.js)':
+    "per-request CSP nonces: a cached page has its own hash-based policy, an API answer the site's policy",
+  'onRequest helmetApplyHeaders (@fastify/helmet/index.js)':
+    "helmet's fixed headers, computed once at start (fixedPageHeaders) and sent with every hit",
+  'onRequest check (plugins/site-rate-limit.ts)': 'the site-wide request limit: called by the hit path',
+  'onRequest requireValidHost (plugins/request-hardening.ts)':
+    'the hit path answers only requests with a Host; a bad one was refused before its entry was stored',
+  'onRequest requireNormalPath (plugins/request-hardening.ts)':
+    'an address outside its normal form is redirected before any render, so it never has an entry',
+  'onRequest anonymous (plugins/request-hardening.ts)':
+    'registerResponseHeaders: the Permissions-Policy and (API) Cross-Origin-Resource-Policy, in the fixed headers',
+  'preParsing anonymous (plugins/slow-clients.ts)':
+    'a body deadline: a hit is a GET, whose body is never read',
+  'preParsing anonymous (shared/admin-auth.ts)': 'the admin gate, on admin routes only: never cached',
+};
+
+/**
  * Cache hits answered by the very first onRequest hook, before helmet's (which builds a policy with fresh
  * nonces, header by header, for every request) and the site's other hooks, and written to the socket
  * directly: a hit then costs little more than writing its bytes (docs/decisions/0012-page-cache.md).
+ * Pages (the catch-all page route) and public API reads (routes with `config.cachedRead`, see
+ * web/cached-api-answers.ts) are answered alike, from one cache bounded by entries and bytes.
  * What the skipped hooks would have decided differently for this request is done here: the rate limit,
  * the request id, closing keep-alive connections during shutdown, and a missing Host (left to the request
  * checks' 400). An address outside its normal form never has a page: it is redirected before any render.
  */
-export function registerCachedPageAnswers(app: FastifyInstance) {
+export function registerCachedPageAnswers(
+  app: FastifyInstance,
+  options: {
+    cache: PageCache;
+    revisions: FreshnessCheck & Pick<ContentRevision, 'current'>;
+    /** The headers the skipped hooks set on an API answer (helmet's with the site's policy, no nonce). */
+    apiHeaders: Record<string, string>;
+  },
+) {
+  const { cache, revisions } = options;
   let source: CachedPageSource | undefined;
+  let siteRateLimit: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | null | undefined;
   let closing = false;
-  // Each page's headers but the per-request ones, put together on its first hit.
+  // Each entry's headers but the per-request ones, put together on its first hit.
   const hitHeaders = new WeakMap<CachedPage, OutgoingHttpHeaders>();
 
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async function answerFromCache(request, reply) {
     if (
-      source === undefined ||
       request.method !== 'GET' ||
-      request.routeOptions.url !== pageRoute ||
       request.headers.host === undefined ||
+      cache.limits.maxEntries === 0 ||
       isPersonalRequest(request.headers)
     )
       return;
+    let key: string | undefined;
+    let fixedHeaders: Record<string, string>;
+    let cacheHeader: CacheHeader;
+    if (request.routeOptions.url === pageRoute) {
+      if (!source) return;
+      key = source.keyOf(request.originalUrl);
+      fixedHeaders = source.fixedHeaders;
+      cacheHeader = 'x-page-cache';
+    } else {
+      key = request.routeOptions.config?.cachedRead?.keyOf(request);
+      fixedHeaders = options.apiHeaders;
+      cacheHeader = 'x-api-cache';
+    }
+    if (key === undefined) return;
     // Known revisions answer at once; a promise only while the database is asked (once a second at most).
-    const found = source.lookup(request.originalUrl);
-    const page = found instanceof Promise ? await found : found;
+    const current = revisions.current();
+    if (typeof current !== 'number') await current;
+    const page = cache.get(key, revisions);
     if (!page) return;
-    await source.rateLimit?.(request, reply);
+    // Decided on first use: the site-wide limit is registered after this hook.
+    if (siteRateLimit === undefined) siteRateLimit = app.hasDecorator('rateLimit') ? app.rateLimit() : null;
+    const rateLimit = source?.rateLimit ?? siteRateLimit;
+    await rateLimit?.(request, reply);
 
     let headers = hitHeaders.get(page);
     if (!headers) {
-      headers = { ...source.fixedHeaders, ...pageHeaders(page, 'hit') };
+      headers = { ...fixedHeaders, ...pageHeaders(page, 'hit', cacheHeader) };
       hitHeaders.set(page, headers);
     }
     const perRequest: OutgoingHttpHeaders = {
@@ -81,6 +147,9 @@ export function registerCachedPageAnswers(app: FastifyInstance) {
   });
 
   return {
+    /** The site's clock (epoch ms): page expiries follow it. */
+    now: Date.now as () => number,
+    cache,
     serveFrom(given: CachedPageSource) {
       source = given;
     },
@@ -89,12 +158,18 @@ export function registerCachedPageAnswers(app: FastifyInstance) {
 
 export type CachedPageAnswers = ReturnType<typeof registerCachedPageAnswers>;
 
-/** The headers of a page of the cache, for a hit or for the render that filled it. */
-function pageHeaders(page: SentPage, outcome: 'hit' | 'miss'): Record<string, string> {
+type CacheHeader = 'x-page-cache' | 'x-api-cache';
+
+/** The headers of an entry of the cache, for a hit or for the render that filled it. */
+function pageHeaders(
+  page: SentPage,
+  outcome: 'hit' | 'miss',
+  cacheHeader: CacheHeader,
+): Record<string, string> {
   return {
     ...page.headers,
     vary: 'accept-encoding',
-    'x-page-cache': outcome,
+    [cacheHeader]: outcome,
     // Only a page that is what it says has a validator; an error page is sent in full every time.
     ...(page.status === 200 ? { etag: page.etag } : {}),
   };
@@ -106,8 +181,9 @@ export function sendPage(
   reply: FastifyReply,
   page: SentPage,
   outcome: 'hit' | 'miss',
+  cacheHeader: CacheHeader = 'x-page-cache',
 ) {
-  reply.code(page.status).headers(pageHeaders(page, outcome));
+  reply.code(page.status).headers(pageHeaders(page, outcome, cacheHeader));
   if (page.status === 200 && etagMatches(request.headers['if-none-match'], page.etag))
     return reply.code(304).send();
   const encoding = page.br ? encodingFor(request.headers['accept-encoding']) : 'identity';
@@ -125,4 +201,45 @@ function encodingFor(acceptEncoding: string | undefined) {
     encodings.set(acceptEncoding, encoding);
   }
   return encoding;
+}
+
+// The hooks a request passes through before its answer is sent: a cache hit skips every one of them.
+const requestHookNames = new Set([
+  'onRequest',
+  'preParsing',
+  'preValidation',
+  'preHandler',
+  'preSerialization',
+  'onSend',
+]);
+
+/**
+ * Records every hook of the request's way in that the app (or any plugin scope in it) adds, as
+ * `<hook> <function name> (<file that added it>)`, for the test that compares them with
+ * `hooksTheHitPathCovers`. Called on the new app before anything else is registered.
+ */
+export function recordRequestHooks(app: FastifyInstance): readonly string[] {
+  const recorded: string[] = [];
+  const addHook = app.addHook;
+  // Plugin scopes are created from the app by prototype, so they inherit this wrapper.
+  app.addHook = function recordingAddHook(this: FastifyInstance, ...args: unknown[]) {
+    const [name, hook] = args;
+    if (typeof name === 'string' && requestHookNames.has(name) && typeof hook === 'function')
+      recorded.push(hookId(name, hook));
+    // biome-ignore lint/suspicious/noExplicitAny: forwarded as given, whatever overload it matched
+    return (addHook as any).apply(this, args);
+  } as typeof app.addHook;
+  return recorded;
+}
+
+function hookId(name: string, hook: { name: string }): string {
+  // The first frame outside this file names the module that added the hook.
+  const frame = (new Error().stack ?? '')
+    .split('\n')
+    .slice(1)
+    .find((line) => !line.includes('cached-page-answers.ts') && /[\\/]/.test(line));
+  const file = /(?:node_modules[\\/])?((?:@[^\\/]+[\\/])?[^\\/]+[\\/][^\\/:]+?)(?::\d+)+\)?$/.exec(
+    frame ?? '',
+  )?.[1];
+  return `${name} ${hook.name || 'anonymous'} (${(file ?? 'unknown').replaceAll('\\', '/')})`;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CachedPage,
   cachedPagePolicy,
+  canonicalAddress,
   compressPage,
   inlineHashes,
   isPersonalRequest,
@@ -12,7 +13,12 @@ import {
 } from './page-cache.ts';
 import { finishDocument, pageCachePlans } from './pages.ts';
 
-function page(bytes: number, expiresAt = Number.POSITIVE_INFINITY): CachedPage {
+function page(
+  bytes: number,
+  expiresAt = Number.POSITIVE_INFINITY,
+  shows: readonly string[] | undefined = ['blogs'],
+  since = 1,
+): CachedPage {
   const body = Buffer.alloc(bytes, 'x');
   return {
     status: 200,
@@ -23,52 +29,83 @@ function page(bytes: number, expiresAt = Number.POSITIVE_INFINITY): CachedPage {
     gzip: body,
     expiresAt,
     bytes,
+    shows,
+    since,
   };
 }
 
+/** Revisions per kind as a test sets them; the global one is the highest. */
+function revisionsOf(kinds: Record<string, number>) {
+  const latestOf = (shows: readonly string[] | undefined) =>
+    Math.max(0, ...(shows ?? Object.keys(kinds)).map((kind) => kinds[kind] ?? 0));
+  return { isFresh: (shows: readonly string[] | undefined, since: number) => latestOf(shows) <= since };
+}
+
 describe('PageCache', () => {
-  it('answers a stored page for its revision, and drops every page when the revision moves', () => {
+  it('answers an entry until a kind of content it shows is written, and only those entries', () => {
     const cache = new PageCache({ maxEntries: 10, maxBytes: 10_000 });
-    expect(cache.set('/blog', page(100), 1)).toBe(true);
-    expect(cache.get('/blog', 1)?.bytes).toBe(100);
-    expect(cache.get('/blog', 2)).toBeUndefined();
-    expect(cache.stats).toMatchObject({ entries: 0, bytes: 0, hits: 1, misses: 1, revision: 2 });
+    const before = revisionsOf({ blogs: 1, comments: 1 });
+    expect(cache.set('/blog', page(100, undefined, ['blogs'], 1), before)).toBe(true);
+    expect(cache.set('/aboutus', page(100, undefined, [], 1), before)).toBe(true);
+    expect(cache.set('/sitemap', { ...page(100), shows: undefined }, before)).toBe(true);
+    expect(cache.get('/blog', before)?.bytes).toBe(100);
+    const afterComment = revisionsOf({ blogs: 1, comments: 2 });
+    expect(cache.get('/blog', afterComment)).toBeDefined();
+    expect(cache.get('/aboutus', afterComment)).toBeDefined();
+    // An entry that declares nothing follows every write.
+    expect(cache.get('/sitemap', afterComment)).toBeUndefined();
+    const afterBlog = revisionsOf({ blogs: 3, comments: 2 });
+    cache.prune(afterBlog);
+    expect(cache.stats).toMatchObject({ entries: 1, bytes: 100, invalidations: 1 });
+    expect(cache.get('/aboutus', afterBlog)).toBeDefined();
   });
 
-  it('does not keep a page rendered for a revision older than the latest known one', () => {
+  it('does not keep an entry whose content was written while it was rendered', () => {
     const cache = new PageCache({ maxEntries: 10, maxBytes: 10_000 });
-    cache.get('/post/a', 5);
-    expect(cache.set('/post/a', page(10), 4)).toBe(false);
-    expect(cache.get('/post/a', 5)).toBeUndefined();
+    expect(cache.set('/post/a', page(10, undefined, ['posts'], 4), revisionsOf({ posts: 5 }))).toBe(false);
+    expect(cache.get('/post/a', revisionsOf({ posts: 5 }))).toBeUndefined();
   });
 
   it('lets a page expire at its own time', () => {
     let now = 1_000;
     const cache = new PageCache({ maxEntries: 10, maxBytes: 10_000 }, () => now);
-    cache.set('/', page(10, 2_000), 1);
-    expect(cache.get('/', 1)).toBeDefined();
+    const revisions = revisionsOf({});
+    cache.set('/', page(10, 2_000), revisions);
+    expect(cache.get('/', revisions)).toBeDefined();
     now = 2_000;
-    expect(cache.get('/', 1)).toBeUndefined();
+    expect(cache.get('/', revisions)).toBeUndefined();
     expect(cache.stats.entries).toBe(0);
   });
 
   it('stays within its entry and byte bounds with many distinct pages, dropping the least recently used', () => {
     const limits = { maxEntries: 50, maxBytes: 20_000 };
     const cache = new PageCache(limits);
-    cache.set('/keep', page(300), 1);
+    const revisions = revisionsOf({});
+    cache.set('/keep', page(300), revisions);
     for (let i = 0; i < 5_000; i += 1) {
-      cache.set(`/SearchPage?q=${i}`, page(100 + (i % 700)), 1);
+      cache.set(`/SearchPage?q=${i}`, page(100 + (i % 700)), revisions);
       // A page in use is kept: it is always the most recently used.
-      if (i % 10 === 0) expect(cache.get('/keep', 1)).toBeDefined();
+      if (i % 10 === 0) expect(cache.get('/keep', revisions)).toBeDefined();
       const { entries, bytes } = cache.stats;
       expect(entries).toBeLessThanOrEqual(limits.maxEntries);
       expect(bytes).toBeLessThanOrEqual(limits.maxBytes);
     }
-    expect(cache.get('/SearchPage?q=0', 1)).toBeUndefined();
-    expect(cache.get('/SearchPage?q=4999', 1)).toBeDefined();
+    expect(cache.get('/SearchPage?q=0', revisions)).toBeUndefined();
+    expect(cache.get('/SearchPage?q=4999', revisions)).toBeDefined();
     expect(cache.stats.evictions).toBeGreaterThan(4_900);
     // A page larger than the whole cache is never kept.
-    expect(cache.set('/huge', page(20_001), 1)).toBe(false);
+    expect(cache.set('/huge', page(20_001), revisions)).toBe(false);
+  });
+});
+
+describe('canonicalAddress', () => {
+  it('keeps only the parameters the page reads, in its order', () => {
+    expect(canonicalAddress('/blog', ['entry'])).toBe('/blog');
+    expect(canonicalAddress('/blog?utm_source=whatsapp&entry=3&fbclid=x', ['entry'])).toBe('/blog?entry=3');
+    expect(canonicalAddress('/blog?gclid=1&invented=2', ['entry'])).toBe('/blog');
+    expect(canonicalAddress('/x?b=2&a=1&b=3', ['a', 'b'])).toBe('/x?a=1&b=2&b=3');
+    expect(canonicalAddress('/SearchPage?q=a+b', ['q'])).toBe(canonicalAddress('/SearchPage?q=a%20b', ['q']));
+    expect(canonicalAddress('/aboutus?utm_source=x', [])).toBe('/aboutus');
   });
 });
 
@@ -144,7 +181,18 @@ describe('which pages are cached', () => {
         path: '',
         module: module({ cache: { maxAgeSeconds: (now: Date) => (now.getTime() > 0 ? 3600 : 0) } }),
       },
-      'routes/blog': { id: 'routes/blog', parentId: 'root', path: 'blog', module: module({ cache: {} }) },
+      'routes/blog': {
+        id: 'routes/blog',
+        parentId: 'root',
+        path: 'blog',
+        module: module({ cache: { shows: ['blogs'], query: ['entry'] } }),
+      },
+      'routes/image': {
+        id: 'routes/image',
+        parentId: 'root',
+        path: 'image/:url',
+        module: module({ cache: { shows: (url: URL) => [`comments:${url.pathname.slice(7)}`] } }),
+      },
       'routes/offers': {
         id: 'routes/offers',
         parentId: 'root',
@@ -159,9 +207,16 @@ describe('which pages are cached', () => {
   const planOf = pageCachePlans(build);
 
   it("follows the page's own route, with the shortest lifetime of it and its layouts", () => {
-    expect(planOf('/blog?entry=2')).toEqual({ maxAgeSeconds: 3600 });
-    expect(planOf('/offers')).toEqual({ maxAgeSeconds: 60 });
-    expect(planOf('/post/Some%20title')).toEqual({ maxAgeSeconds: 3600 });
+    expect(planOf('/blog?entry=2')).toMatchObject({ maxAgeSeconds: 3600 });
+    expect(planOf('/offers')).toMatchObject({ maxAgeSeconds: 60 });
+    expect(planOf('/post/Some%20title')).toMatchObject({ maxAgeSeconds: 3600 });
+  });
+
+  it('gives what the page shows and the query parameters it reads', () => {
+    expect(planOf('/blog?entry=2&utm_source=x')).toMatchObject({ shows: ['blogs'], query: ['entry'] });
+    expect(planOf('/image/a.png')).toMatchObject({ shows: ['comments:a.png'], query: [] });
+    // A route that does not say what it shows follows every write.
+    expect(planOf('/post/x')).toMatchObject({ shows: undefined });
   });
 
   it('leaves out routes that did not opt in, unknown paths and data requests', () => {

@@ -5,7 +5,7 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** One rendered page kept for every visitor, in the three encodings it is sent in. */
+/** One rendered page (or public API answer) kept for every visitor, in the three encodings it is sent in. */
 export interface CachedPage {
   status: number;
   /** Headers of the page itself (content type, its own Content-Security-Policy, Cache-Control). */
@@ -19,6 +19,15 @@ export interface CachedPage {
   expiresAt: number;
   /** Bytes held for the entry (its three bodies and its headers). */
   bytes: number;
+  /** The kinds of content it shows (`SiteRegistry.contentChanged`); undefined: it follows every write. */
+  shows: readonly string[] | undefined;
+  /** The global content revision when its render started: it is fresh while none of its kinds is newer. */
+  since: number;
+}
+
+/** What the cache asks of the content revisions (shared/content-revision.ts). */
+export interface FreshnessCheck {
+  isFresh(shows: readonly string[] | undefined, since: number): boolean;
 }
 
 export interface PageCacheLimits {
@@ -31,41 +40,45 @@ export interface PageCacheStats {
   misses: number;
   stores: number;
   evictions: number;
+  /** Entries dropped because a kind of content they show was written. */
+  invalidations: number;
   entries: number;
   bytes: number;
-  revision: number | undefined;
 }
 
 /**
- * Rendered pages for one content revision, bounded by entry count and bytes: the least recently used go
- * first. A page of another revision is never answered: learning of a new revision drops everything, and a
- * page rendered for an older revision than the latest known one is not stored.
+ * Rendered pages and public API answers, bounded by entry count and bytes: the least recently used go
+ * first. An entry is answered only while none of the kinds of content it shows was written after its
+ * render started (docs/decisions/0012-page-cache.md): a comment drops that image's page, not the blog.
  */
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
   readonly #limits: PageCacheLimits;
   readonly #now: () => number;
   #bytes = 0;
-  #revision: number | undefined;
   #hits = 0;
   #misses = 0;
   #stores = 0;
   #evictions = 0;
+  #invalidations = 0;
 
   constructor(limits: PageCacheLimits, now: () => number = Date.now) {
     this.#limits = limits;
     this.#now = now;
   }
 
-  /** The page stored under `key` for this revision, if it is still fresh. */
-  get(key: string, revision: number): CachedPage | undefined {
-    this.#follow(revision);
+  get limits(): Readonly<PageCacheLimits> {
+    return this.#limits;
+  }
+
+  /** The entry stored under `key`, if it is still fresh. */
+  get(key: string, revisions: FreshnessCheck): CachedPage | undefined {
     const entry = this.#entries.get(key);
     if (!entry) {
       this.#misses += 1;
       return undefined;
     }
-    if (entry.expiresAt <= this.#now()) {
+    if (entry.expiresAt <= this.#now() || !revisions.isFresh(entry.shows, entry.since)) {
       this.#remove(key, entry);
       this.#misses += 1;
       return undefined;
@@ -77,10 +90,9 @@ export class PageCache {
     return entry;
   }
 
-  /** Keeps a page rendered for `revision`; false when it is stale already or larger than the whole cache. */
-  set(key: string, entry: CachedPage, revision: number): boolean {
-    this.#follow(revision);
-    if (revision !== this.#revision || entry.bytes > this.#limits.maxBytes) return false;
+  /** Keeps an entry; false when it is stale already (a write came during its render) or larger than the whole cache. */
+  set(key: string, entry: CachedPage, revisions: FreshnessCheck): boolean {
+    if (!revisions.isFresh(entry.shows, entry.since) || entry.bytes > this.#limits.maxBytes) return false;
     const previous = this.#entries.get(key);
     if (previous) this.#remove(key, previous);
     this.#entries.set(key, entry);
@@ -94,6 +106,15 @@ export class PageCache {
     return true;
   }
 
+  /** Frees the memory of every entry a write has made stale (called when a new revision is learnt). */
+  prune(revisions: FreshnessCheck) {
+    for (const [key, entry] of this.#entries)
+      if (!revisions.isFresh(entry.shows, entry.since)) {
+        this.#remove(key, entry);
+        this.#invalidations += 1;
+      }
+  }
+
   clear() {
     this.#entries.clear();
     this.#bytes = 0;
@@ -105,23 +126,33 @@ export class PageCache {
       misses: this.#misses,
       stores: this.#stores,
       evictions: this.#evictions,
+      invalidations: this.#invalidations,
       entries: this.#entries.size,
       bytes: this.#bytes,
-      revision: this.#revision,
     };
-  }
-
-  /** A newer revision drops every page; an older one (a slow render) changes nothing. */
-  #follow(revision: number) {
-    if (this.#revision !== undefined && revision <= this.#revision) return;
-    this.#revision = revision;
-    this.clear();
   }
 
   #remove(key: string, entry: CachedPage) {
     this.#entries.delete(key);
     this.#bytes -= entry.bytes;
   }
+}
+
+/**
+ * The cache key and the address a page (or answer) is rendered for: the path as asked, and only the query
+ * parameters its route reads, in the order it declares them (repeats kept in their order). Tracking tags
+ * (`utm_*`, `fbclid`, `gclid`) and invented parameters make neither a new entry nor a new render.
+ */
+export function canonicalAddress(url: string, reads: readonly string[]): string {
+  const question = url.indexOf('?');
+  if (question < 0) return url;
+  const pathname = url.slice(0, question);
+  if (reads.length === 0) return pathname;
+  const given = new URLSearchParams(url.slice(question + 1));
+  const kept = new URLSearchParams();
+  for (const name of reads) for (const value of given.getAll(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query === '' ? pathname : `${pathname}?${query}`;
 }
 
 const inlineElements = {

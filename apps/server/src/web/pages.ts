@@ -4,7 +4,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { errorCodes } from '@hurryup/contracts/errors';
-import { afterFirstPaintScriptType, appContext, type PageCacheHandle } from '@hurryup/web/load-context';
+import {
+  afterFirstPaintScriptType,
+  appContext,
+  type PageCacheHandle,
+  type PageLog,
+} from '@hurryup/web/load-context';
 import { createRequest, fastifyReactRouter, sendResponse } from '@mcansh/react-router-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -17,17 +22,17 @@ import {
 import type { ViteDevServer } from 'vite';
 import { adHosts, analyticsHosts, cspDirectives, fixedPageHeaders } from '../plugins/security.ts';
 import type { Config } from '../shared/config.ts';
-import { weakEtag } from '../shared/http-caching.ts';
+import { sharedCachingHeaders, weakEtag } from '../shared/http-caching.ts';
 import { sendError } from '../shared/send-error.ts';
 import type { SiteRegistry } from '../shared/site-registry.ts';
 import { type CachedPageAnswers, type SentPage, sendPage } from './cached-page-answers.ts';
 import {
   type CachedPage,
   cachedPagePolicy,
+  canonicalAddress,
   compressPage,
   inlineHashes,
   isPersonalRequest,
-  PageCache,
 } from './page-cache.ts';
 
 const webRoot = path.dirname(createRequire(import.meta.url).resolve('@hurryup/web/package.json'));
@@ -81,7 +86,7 @@ export async function registerPages(
     analyticsId: config.analyticsId,
   };
   let css: string | undefined;
-  const loadContext: LoadContextFor = (nonces, shared) => {
+  const loadContext: LoadContextFor = (nonces, shared, log) => {
     const context = new RouterContextProvider();
     context.set(appContext, {
       site: siteSettings,
@@ -89,6 +94,7 @@ export async function registerPages(
       styles: css === undefined ? undefined : { css, nonce: nonces.style },
       shared,
       pageData: site.pageData,
+      log,
     });
     return context;
   };
@@ -96,7 +102,8 @@ export async function registerPages(
   if (mode.kind === 'development') {
     await app.register(fastifyReactRouter, {
       devServer: mode.vite,
-      getLoadContext: (_request: unknown, reply: FastifyReply) => loadContext(reply.cspNonce ?? {}, false),
+      getLoadContext: (_request: unknown, reply: FastifyReply) =>
+        loadContext(reply.cspNonce ?? {}, false, reply.log),
       routeOptions: pageRouteOptions,
     });
     return;
@@ -120,8 +127,15 @@ export async function registerPages(
   site.addSitemapSource(() => paths.map((p) => ({ path: p, lastmod: builtAt })));
 }
 
-/** The page's load context, given the request's CSP nonces (none for a page rendered for everyone). */
-type LoadContextFor = (nonces: { script?: string; style?: string }, shared: boolean) => RouterContextProvider;
+/**
+ * The page's load context, given the request's CSP nonces (none for a page rendered for everyone) and the
+ * logger its loaders report to (the request's, or the process's for a page rendered for everyone).
+ */
+export type LoadContextFor = (
+  nonces: { script?: string; style?: string },
+  shared: boolean,
+  log: PageLog,
+) => RouterContextProvider;
 
 /**
  * The site's one stylesheet of the client build (app/site.css), read once: the pages inline it
@@ -168,17 +182,35 @@ async function registerClientFiles(app: FastifyInstance, root: string) {
  * memory, already compressed, by the app's first onRequest hook (cached-page-answers.ts); everything else
  * is rendered per request with the request's CSP nonce.
  */
-function registerPageRoute(
+export function registerPageRoute(
   app: FastifyInstance,
   config: Config,
   site: SiteRegistry,
-  build: ServerBuild,
+  build: Pick<ServerBuild, 'routes'>,
   loadContext: LoadContextFor,
   cachedPages: CachedPageAnswers,
+  // Tests render with a stand-in for React Router.
+  render: ReturnType<typeof createRequestHandler> = createRequestHandler(build as ServerBuild, 'production'),
 ) {
-  const render = createRequestHandler(build, 'production');
-  const cache = new PageCache(config.pageCache);
-  const planOf = pageCachePlans(build);
+  const cache = cachedPages.cache;
+  const now = cachedPages.now;
+  const planOf = pageCachePlans(build, now);
+  const revisions = site.contentRevision;
+  // The query parameters each page path reads, for the hit path's key (matching routes costs more than a hit).
+  const readsByPath = new Map<string, readonly string[]>();
+  const keyOf = (url: string): string => {
+    const question = url.indexOf('?');
+    if (question < 0) return url;
+    const pathname = url.slice(0, question);
+    let reads = readsByPath.get(pathname);
+    if (reads === undefined) {
+      const plan = planOf(url);
+      reads = plan ? plan.query : [];
+      if (readsByPath.size >= 1000) readsByPath.clear();
+      readsByPath.set(pathname, reads);
+    }
+    return canonicalAddress(url, reads);
+  };
   const directives = cspDirectives(config);
   const scriptHosts = [
     ...(config.ads.clientId ? adHosts : []),
@@ -189,23 +221,20 @@ function registerPageRoute(
   const rateLimit = app.hasDecorator('rateLimit') ? app.rateLimit() : undefined;
   if (config.pageCache.maxEntries > 0)
     cachedPages.serveFrom({
-      lookup(url) {
-        const revision = site.contentRevision.current();
-        return typeof revision === 'number'
-          ? cache.get(url, revision)
-          : revision.then((current) => cache.get(url, current));
-      },
+      keyOf,
       rateLimit: rateLimit && ((request, reply) => rateLimit.call(app, request, reply)),
       fixedHeaders: fixedPageHeaders(config),
     });
 
   /** Renders a page for every visitor (no nonce, the whole document) and keeps it when it may be kept. */
   async function renderShared(url: string, plan: PagePlan): Promise<SentPage> {
-    const revision = await site.contentRevision.current();
-    const renderedAt = Date.now();
+    // Before the loaders read anything: a write after this makes the page stale, never lost.
+    const since = await revisions.current();
+    const renderedAt = now();
     const response = await render(
       new Request(`${config.publicBaseUrl}${url}`, { headers: { accept: 'text/html' } }),
-      loadContext({}, true),
+      // Rendered once for many visitors: its loaders report to the process's logger, not one request's.
+      loadContext({}, true, app.log),
     );
     const html = finishDocument(await response.text());
     const identity = Buffer.from(html);
@@ -227,13 +256,24 @@ function registerPageRoute(
       scripts: inlineHashes(html, 'script'),
       styles: inlineHashes(html, 'style'),
     });
-    headers['cache-control'] = storable ? sharedCacheControl(expiresAt - renderedAt) : 'no-cache';
-    const base = { status: response.status, headers, etag: weakEtag(identity), identity, expiresAt };
+    Object.assign(
+      headers,
+      storable ? sharedCaching(expiresAt - renderedAt) : { 'cache-control': 'no-cache' },
+    );
+    const base = {
+      status: response.status,
+      headers,
+      etag: weakEtag(identity),
+      identity,
+      expiresAt,
+      shows: plan.shows,
+      since,
+    };
     if (!storable) return { ...base, bytes: identity.length };
     const { br, gzip } = await compressPage(identity);
     const bytes = identity.length + br.length + gzip.length + JSON.stringify(headers).length + url.length * 2;
     const page: CachedPage = { ...base, br, gzip, bytes };
-    cache.set(url, page, revision);
+    cache.set(url, page, revisions);
     return page;
   }
 
@@ -241,7 +281,10 @@ function registerPageRoute(
     const plan = request.method === 'GET' && planOf(request.originalUrl);
     const personal = isPersonalRequest(request.headers);
     if (!plan || personal || config.pageCache.maxEntries === 0) {
-      const response = await render(createRequest(request, reply), loadContext(reply.cspNonce ?? {}, false));
+      const response = await render(
+        createRequest(request, reply),
+        loadContext(reply.cspNonce ?? {}, false, request.log),
+      );
       // A personal request for a page that is otherwise the same for everyone: never kept by a proxy.
       if (plan && personal) reply.header('cache-control', 'private, no-cache');
       if (!response.headers.get('content-type')?.startsWith('text/html') || !response.body)
@@ -256,8 +299,9 @@ function registerPageRoute(
       return reply.send(html);
     }
     // Visitors asking for the same page meanwhile wait for this one render instead of starting their own.
-    // Keyed by the address as asked (before rewriteUrl): the page shows that address.
-    const key = request.originalUrl;
+    // Keyed by the address as asked (before rewriteUrl) with only the query parameters the route reads:
+    // the page is rendered for that address, so a tracking tag makes neither an entry nor a render.
+    const key = keyOf(request.originalUrl);
     let pending = rendering.get(key);
     if (!pending) {
       pending = renderShared(key, plan).finally(() => rendering.delete(key));
@@ -265,16 +309,6 @@ function registerPageRoute(
     }
     return sendPage(request, reply, await pending, 'miss');
   });
-
-  let reported = '';
-  const report = setInterval(() => {
-    const stats = cache.stats;
-    const now = JSON.stringify(stats);
-    if (now !== reported) app.log.info({ pageCache: stats }, 'page cache');
-    reported = now;
-  }, statsLogIntervalMs);
-  report.unref();
-  app.addHook('onClose', async () => clearInterval(report));
 }
 
 /**
@@ -301,27 +335,32 @@ export function finishDocument(html: string): string {
   );
 }
 
-// How often the page cache's hits, misses and size are logged (when they changed).
-const statsLogIntervalMs = 60_000;
-
 // A CDN in front may keep a page this long, and serve it this much longer while it fetches a fresh one.
 const sharedMaxAgeSeconds = 60;
 const staleWhileRevalidateSeconds = 300;
 
-function sharedCacheControl(lifetimeMs: number): string {
+function sharedCaching(lifetimeMs: number): Record<string, string> {
   const sMaxAge = Math.max(0, Math.min(sharedMaxAgeSeconds, Math.floor(lifetimeMs / 1000)));
-  return `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidateSeconds}`;
+  return sharedCachingHeaders(sMaxAge, staleWhileRevalidateSeconds);
 }
 
 interface PagePlan {
   maxAgeSeconds: number | undefined;
+  /** The kinds of content the page shows; undefined when its route declares none (it follows every write). */
+  shows: readonly string[] | undefined;
+  /** The query parameters its routes read, in their order: the others are left out of its key and render. */
+  query: readonly string[];
 }
 
 /**
  * For a request URL: how its page may be cached, from the matched routes' `handle.cache` (the page's own
- * route must opt in; the shortest `maxAgeSeconds` of it and its layouts applies), or false.
+ * route must opt in; the shortest `maxAgeSeconds` of it and its layouts applies; what it shows and reads
+ * is what its routes declare together), or false.
  */
-export function pageCachePlans(build: Pick<ServerBuild, 'routes'>): (url: string) => PagePlan | false {
+export function pageCachePlans(
+  build: Pick<ServerBuild, 'routes'>,
+  now: () => number = Date.now,
+): (url: string) => PagePlan | false {
   const tree = (parentId: string | undefined): RouteObject[] =>
     Object.values(build.routes)
       .filter((route) => route !== undefined && route.parentId === parentId)
@@ -341,13 +380,23 @@ export function pageCachePlans(build: Pick<ServerBuild, 'routes'>): (url: string
       (match) => (build.routes[match.route.id!]?.module.handle as PageCacheHandle | undefined)?.cache,
     );
     if (handles.length === 0 || !handles.at(-1)) return false;
-    const now = new Date();
+    const at = new Date(now());
     const ages = handles
       .map((cache) =>
-        typeof cache?.maxAgeSeconds === 'function' ? cache.maxAgeSeconds(now) : cache?.maxAgeSeconds,
+        typeof cache?.maxAgeSeconds === 'function' ? cache.maxAgeSeconds(at) : cache?.maxAgeSeconds,
       )
       .filter((age): age is number => age !== undefined);
-    return { maxAgeSeconds: ages.length > 0 ? Math.min(...ages) : undefined };
+    const address = new URL(url, 'http://page.invalid');
+    const declared = handles.map((cache) =>
+      typeof cache?.shows === 'function' ? cache.shows(address) : cache?.shows,
+    );
+    return {
+      maxAgeSeconds: ages.length > 0 ? Math.min(...ages) : undefined,
+      // A page whose own route says nothing of what it shows follows every write.
+      shows:
+        declared.at(-1) === undefined ? undefined : [...new Set(declared.flatMap((kinds) => kinds ?? []))],
+      query: [...new Set(handles.flatMap((cache) => cache?.query ?? []))],
+    };
   };
 }
 

@@ -1,0 +1,98 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { TestTask } from '../../test/engines/test-tasks.worker.ts';
+import type { JobSchedules } from '../db/job-schedules.ts';
+import { defineEngine } from '../engines/engine.ts';
+import { EngineBusyError, EngineError, EngineTimeoutError } from '../engines/engine-errors.ts';
+import { createEnginePool, type EnginePool } from '../engines/engine-pool.ts';
+import { systemClock } from '../shared/clock.ts';
+import { createBullmqJobs } from '../shared/jobs-bullmq.ts';
+import { createInProcessJobs, type JobRunner } from '../shared/jobs-in-process.ts';
+import { enginesThroughJobs } from './engine-jobs.ts';
+
+const quiet = {
+  child: () => quiet,
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+} as unknown as FastifyBaseLogger;
+const noSchedules = { due: async () => [], ensure: async () => {} } as unknown as JobSchedules;
+const testTask: z.ZodType<TestTask> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('echo'), value: z.string().max(20) }),
+  z.object({ kind: z.literal('sleep'), ms: z.number().int().min(0).max(5000) }),
+  z.object({ kind: z.literal('spin') }),
+]);
+const testEngine = defineEngine<TestTask, string>({
+  name: 'test-tasks',
+  workerUrl: new URL('../../test/engines/test-tasks.worker.ts', import.meta.url),
+  input: testTask,
+  limits: { threads: 1, maxQueue: 1, timeoutMs: 1500, maxMemoryMb: 32 },
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const kinds: [string, () => JobRunner][] = [
+  ['in-process', () => createInProcessJobs({ clock: systemClock, log: quiet, schedules: noSchedules })],
+  ...(redisUrl
+    ? [
+        [
+          'bullmq',
+          () =>
+            createBullmqJobs({
+              redisUrl,
+              prefix: `test-engines-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+              clock: systemClock,
+              log: quiet,
+              runJobs: true,
+            }),
+        ] as [string, () => JobRunner],
+      ]
+    : []),
+];
+
+describe.each(kinds)('engines through %s jobs', (_kind, makeJobs) => {
+  async function setUp() {
+    const pool: EnginePool = createEnginePool({ threadBudget: 2, idleTimeoutMs: 1000 });
+    const jobs = makeJobs();
+    const engines = enginesThroughJobs(jobs, pool, [testEngine as never]);
+    await jobs.start();
+    cleanups.push(
+      () => pool.close(),
+      () => jobs.stop(),
+    );
+    return { engines, pool };
+  }
+
+  it('runs an engine task once, in the pool of the process that runs jobs', async () => {
+    const { engines, pool } = await setUp();
+    expect(await engines.run(testEngine, { kind: 'echo', value: 'once' })).toBe('echo once');
+    expect(pool.stats().engines[0]).toMatchObject({ completed: 1 });
+  });
+
+  it("answers an engine's refusal as the engine's error, not a bare failure", async () => {
+    const { engines } = await setUp();
+    const error = await engines.run(testEngine, { kind: 'spin' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineError);
+    expect(error).toMatchObject({ statusCode: 504, code: new EngineTimeoutError('x', 1).code });
+  });
+
+  it('refuses with 503 once the queue holds maxQueue waiting tasks', async () => {
+    const { engines } = await setUp();
+    // One running (the job's concurrency is the engine's one thread), one waiting, the third refused.
+    const running = engines.run(testEngine, { kind: 'sleep', ms: 300 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const waiting = engines.run(testEngine, { kind: 'sleep', ms: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(engines.run(testEngine, { kind: 'echo', value: 'third' })).rejects.toBeInstanceOf(
+      EngineBusyError,
+    );
+    expect(await running).toBe('slept');
+    expect(await waiting).toBe('slept');
+  });
+});

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { EngineDefinition, Engines } from '../engines/engine.ts';
+import { EngineBusyError, EngineError } from '../engines/engine-errors.ts';
+import type { Jobs } from '../shared/jobs.ts';
+
+/** An engine's failure as it travels back through the queue, so the web process answers it the same way. */
+const failureSchema = z.object({
+  engine: z.string(),
+  statusCode: z.number(),
+  code: z.string(),
+  message: z.string(),
+  retryAfterSeconds: z.number().optional(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+type EngineOutcome = { ok: true; output: unknown } | { ok: false; failure: z.infer<typeof failureSchema> };
+
+/**
+ * Engines through the jobs seam (with Redis): a web process queues `engine.<name>` and waits; a process
+ * that runs jobs (`npm run worker`) runs it in its own pool. An engine's refusal (busy, too slow, bad
+ * input) comes back as such, not as a bare failure, and a queue already holding `maxQueue` waiting tasks
+ * refuses at once with 503, as the local pool does.
+ */
+export function enginesThroughJobs(
+  jobs: Jobs,
+  localPool: Engines,
+  engines: readonly EngineDefinition<never, unknown>[],
+): Engines {
+  const byName = new Map(
+    engines.map((definition) => [
+      definition.name,
+      {
+        definition,
+        job: jobs.define({
+          name: `engine.${definition.name}`,
+          payload: z.object({ input: z.unknown() }),
+          // A worker takes as many as the engine may run; the rest wait in Redis.
+          concurrency: definition.limits.threads,
+          async handler({ input }, { signal }): Promise<EngineOutcome> {
+            try {
+              return { ok: true, output: await localPool.run(definition, input as never, { signal }) };
+            } catch (error) {
+              if (!(error instanceof EngineError)) throw error;
+              return {
+                ok: false,
+                failure: {
+                  engine: error.engine,
+                  statusCode: error.statusCode,
+                  code: error.code,
+                  message: error.message,
+                  ...(error.retryAfterSeconds === undefined
+                    ? {}
+                    : { retryAfterSeconds: error.retryAfterSeconds }),
+                  ...(error.fields ? { fields: error.fields } : {}),
+                },
+              };
+            }
+          },
+        }),
+      },
+    ]),
+  );
+  return {
+    async run<I, O>(definition: EngineDefinition<I, O>, input: I, options?: { signal?: AbortSignal }) {
+      const known = byName.get(definition.name);
+      if (!known) throw new Error(`The engine ${definition.name} is not in engines/engine-list.ts`);
+      // Checked here too, so bad input never reaches a queue.
+      const parsed = definition.input.safeParse(input);
+      if (!parsed.success) return localPool.run(definition, input, options);
+      if ((await known.job.waiting()) >= definition.limits.maxQueue)
+        throw new EngineBusyError(
+          definition.name,
+          Math.max(1, Math.ceil(definition.limits.timeoutMs / 1000 / 4)),
+        );
+      const outcome = (await known.job.run({ input: parsed.data }, options)) as EngineOutcome;
+      if (outcome.ok) return outcome.output as O;
+      const { engine, statusCode, code, message, retryAfterSeconds, fields } = outcome.failure;
+      throw new EngineError(engine, statusCode, code, message, {
+        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+        ...(fields ? { fields } : {}),
+      });
+    },
+  };
+}

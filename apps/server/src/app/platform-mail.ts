@@ -1,0 +1,35 @@
+import { createSmtpMail } from '../adapters/smtp-mail.ts';
+import type { Database } from '../db/database.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { Config } from '../shared/config.ts';
+import type { Jobs } from '../shared/jobs.ts';
+import type { Mail } from '../shared/mail.ts';
+import { createMailDeliverJob, createMailOutbox } from '../shared/mail-outbox.ts';
+
+/**
+ * The outbox, its delivery job and the SMTP transport from the settings. A message written is delivered
+ * by the next run of `mail.deliver`, which is also queued right after the write so mail goes out at once
+ * when the server answers.
+ */
+export function createPlatformMail(deps: {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  jobs: Jobs;
+}): Mail {
+  const { config, database, clock, jobs } = deps;
+  const outbox = createMailOutbox(database.db, { clock, maxAttempts: config.mail.maxAttempts });
+  const transport = config.mail.smtpUrl
+    ? createSmtpMail({ url: config.mail.smtpUrl, from: config.mail.from })
+    : undefined;
+  const deliver = jobs.define(createMailDeliverJob(outbox, transport));
+  return {
+    ...outbox,
+    async send(message, tx) {
+      const stored = await outbox.send(message, tx);
+      // Inside a transaction the message is not visible yet; the schedule delivers it within 30 s then.
+      if (!tx) await deliver.enqueue({}).catch(() => undefined);
+      return stored;
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Clock } from './clock.ts';
+import type { JobDefinition } from './jobs.ts';
+
+/** The payload as a queue would carry it: through JSON, then checked by the job's schema. */
+export function payloadOf<S extends z.ZodType>(definition: JobDefinition<S>, payload: unknown): z.output<S> {
+  const text = JSON.stringify(payload ?? {});
+  if (text === undefined) throw new Error(`The payload of job ${definition.name} cannot be sent as JSON`);
+  const parsed = definition.payload.safeParse(JSON.parse(text));
+  if (!parsed.success)
+    throw new Error(`The payload of job ${definition.name} is not valid: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** A result as it comes back from a queue. */
+export function resultOf<R>(result: R): R {
+  const text = JSON.stringify(result);
+  return text === undefined ? (undefined as R) : (JSON.parse(text) as R);
+}
+
+export class JobTimeoutError extends Error {
+  constructor(name: string, ms: number) {
+    super(`Job ${name} took longer than ${ms} ms`);
+  }
+}
+
+/**
+ * One try of a job: its handler with an abort signal that fires on shutdown or past the job's time limit
+ * (a handler that ignores the signal is still answered as timed out).
+ */
+export async function runJobOnce<S extends z.ZodType, R>(
+  definition: JobDefinition<S, R>,
+  payload: z.output<S>,
+  deps: { attempt: number; clock: Clock; log: FastifyBaseLogger; stopping: AbortSignal },
+): Promise<R> {
+  const controller = new AbortController();
+  const onStop = () => controller.abort(deps.stopping.reason);
+  deps.stopping.addEventListener('abort', onStop, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const run = definition.handler(payload, {
+      signal: controller.signal,
+      log: deps.log.child({ job: definition.name, attempt: deps.attempt }),
+      attempt: deps.attempt,
+      clock: deps.clock,
+    });
+    if (!definition.timeoutMs) return await run;
+    const timeoutMs = definition.timeoutMs;
+    return await Promise.race([
+      run,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          const error = new JobTimeoutError(definition.name, timeoutMs);
+          controller.abort(error);
+          reject(error);
+        }, timeoutMs);
+      }),
+    ]);
+  } finally {
+    if (timer) clearTimeout(timer);
+    deps.stopping.removeEventListener('abort', onStop);
+  }
+}
+
+/** Milliseconds before try `attempt + 1`: the job's backoff, doubling each time. */
+export function backoffBefore(definition: JobDefinition, attempt: number): number {
+  return (definition.backoffMs ?? 1000) * 2 ** (attempt - 1);
+}

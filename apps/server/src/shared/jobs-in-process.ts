@@ -1,0 +1,218 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { JobSchedules } from '../db/job-schedules.ts';
+import type { Clock } from './clock.ts';
+import { backoffBefore, payloadOf, resultOf, runJobOnce } from './job-runs.ts';
+import type { Job, JobDefinition, Jobs } from './jobs.ts';
+
+export interface JobRunner extends Jobs {
+  /** Starts running queued jobs and schedules (when this process runs jobs). */
+  start(): Promise<void>;
+  /** Stops taking jobs, aborts the running ones and waits for them. */
+  stop(): Promise<void>;
+  /** Runs every schedule whose period is due now (the ticker calls it; tests call it after moving the clock). */
+  runDueSchedules(): Promise<string[]>;
+}
+
+interface Waiting {
+  payload: unknown;
+  attempt: number;
+  settle?: { resolve(value: unknown): void; reject(error: unknown): void };
+}
+
+/** How often the schedules are looked at: a period starts at most this late. */
+const scheduleTickMs = 1_000;
+
+/**
+ * The default jobs: queues in this process's memory, a job's payload and result passed through JSON as a
+ * real queue would, retries with doubling backoff, and schedules leased in the database so that several
+ * processes on one database run each period once. Jobs queued in memory are lost with the process: work
+ * that must survive a restart keeps its state in the database (the mail outbox does) and is picked up by a
+ * schedule.
+ */
+export function createInProcessJobs(deps: {
+  clock: Clock;
+  log: FastifyBaseLogger;
+  schedules: JobSchedules;
+  /** Whether this process runs schedules (every process can; the leases make them run once). */
+  runSchedules?: boolean;
+}): JobRunner {
+  const { clock, log, schedules } = deps;
+  const definitions = new Map<string, JobDefinition>();
+  const queues = new Map<string, Waiting[]>();
+  const active = new Map<string, number>();
+  const running = new Set<Promise<void>>();
+  const retryTimers = new Set<NodeJS.Timeout>();
+  const stopping = new AbortController();
+  let started = false;
+  let ticker: NodeJS.Timeout | undefined;
+  let ticking: Promise<string[]> | undefined;
+
+  function pump(name: string) {
+    const definition = definitions.get(name)!;
+    const queue = queues.get(name)!;
+    while (started && !stopping.signal.aborted && queue.length > 0) {
+      if ((active.get(name) ?? 0) >= (definition.concurrency ?? 1)) return;
+      const next = queue.shift()!;
+      active.set(name, (active.get(name) ?? 0) + 1);
+      const done = execute(definition, next).finally(() => {
+        active.set(name, active.get(name)! - 1);
+        running.delete(done);
+        pump(name);
+      });
+      running.add(done);
+    }
+  }
+
+  async function execute(definition: JobDefinition, waiting: Waiting): Promise<void> {
+    try {
+      const result = await runJobOnce(definition, waiting.payload, {
+        attempt: waiting.attempt,
+        clock,
+        log,
+        stopping: stopping.signal,
+      });
+      waiting.settle?.resolve(resultOf(result));
+    } catch (error) {
+      const attempts = definition.attempts ?? 1;
+      if (waiting.attempt < attempts && !stopping.signal.aborted) {
+        const delay = backoffBefore(definition, waiting.attempt);
+        log.warn(
+          { job: definition.name, attempt: waiting.attempt, err: error, retryInMs: delay },
+          'job failed',
+        );
+        const timer = setTimeout(() => {
+          retryTimers.delete(timer);
+          queues.get(definition.name)!.push({ ...waiting, attempt: waiting.attempt + 1 });
+          pump(definition.name);
+        }, delay);
+        timer.unref();
+        retryTimers.add(timer);
+        return;
+      }
+      if (!waiting.settle) log.error({ job: definition.name, err: error }, 'job failed');
+      waiting.settle?.reject(error);
+    }
+  }
+
+  function push(name: string, waiting: Waiting) {
+    queues.get(name)!.push(waiting);
+    pump(name);
+  }
+
+  /** Claims every due period this process wins and starts its run; answers the runs started. */
+  async function claimDue(): Promise<{ name: string; done: Promise<void> }[]> {
+    const scheduled = [...definitions.values()].filter((definition) => definition.schedule);
+    if (scheduled.length === 0) return [];
+    const now = clock.date();
+    const due = new Set(await schedules.due(now));
+    const started: { name: string; done: Promise<void> }[] = [];
+    for (const definition of scheduled) {
+      if (!due.has(definition.name)) continue;
+      try {
+        if (!(await schedules.claim(definition.name, now, definition.schedule!.everyMs))) continue;
+      } catch (error) {
+        log.error({ job: definition.name, err: error }, 'could not claim a scheduled job');
+        continue;
+      }
+      const done = new Promise((resolve, reject) =>
+        push(definition.name, { payload: {}, attempt: 1, settle: { resolve, reject } }),
+      )
+        .then(
+          () => schedules.finished(definition.name, clock.date(), null),
+          (error: unknown) => {
+            log.error({ job: definition.name, err: error }, 'scheduled job failed');
+            return schedules.finished(
+              definition.name,
+              clock.date(),
+              error instanceof Error ? error.message : String(error),
+            );
+          },
+        )
+        .catch(() => undefined);
+      started.push({ name: definition.name, done });
+    }
+    return started;
+  }
+
+  async function runDueSchedules(): Promise<string[]> {
+    const started = await claimDue();
+    await Promise.all(started.map((run) => run.done));
+    return started.map((run) => run.name).sort();
+  }
+
+  return {
+    define<S extends z.ZodType, R>(definition: JobDefinition<S, R>): Job<S, R> {
+      if (definitions.has(definition.name)) throw new Error(`The job "${definition.name}" is defined twice`);
+      if (started && definition.schedule)
+        throw new Error(`The scheduled job "${definition.name}" must be defined before the jobs start`);
+      definitions.set(definition.name, definition as unknown as JobDefinition);
+      queues.set(definition.name, []);
+      return {
+        name: definition.name,
+        async enqueue(payload, options) {
+          const checked = payloadOf(definition, payload);
+          if (!options?.delayMs) return push(definition.name, { payload: checked, attempt: 1 });
+          const timer = setTimeout(() => {
+            retryTimers.delete(timer);
+            push(definition.name, { payload: checked, attempt: 1 });
+          }, options.delayMs);
+          timer.unref();
+          retryTimers.add(timer);
+        },
+        waiting: async () => queues.get(definition.name)!.length,
+        async run(payload, options) {
+          const checked = payloadOf(definition, payload);
+          return new Promise<R>((resolve, reject) => {
+            if (options?.signal?.aborted) return reject(options.signal.reason);
+            push(definition.name, {
+              payload: checked,
+              attempt: 1,
+              settle: { resolve: resolve as (value: unknown) => void, reject },
+            });
+          });
+        },
+      };
+    },
+    definitions: () => [...definitions.values()],
+    async start() {
+      if (started) return;
+      started = true;
+      for (const name of queues.keys()) pump(name);
+      if (deps.runSchedules === false) return;
+      const now = clock.now();
+      for (const definition of definitions.values()) {
+        if (!definition.schedule) continue;
+        const first = definition.schedule.runAtStart === false ? now + definition.schedule.everyMs : now;
+        await schedules.ensure(definition.name, new Date(first));
+      }
+      // Claims one tick at a time; the runs it starts go on in the background.
+      const tick = () => {
+        ticking ??= claimDue()
+          .then((runs) => runs.map((run) => run.name))
+          .catch((error: unknown) => {
+            log.error({ err: error }, 'could not read the job schedules');
+            return [];
+          })
+          .finally(() => {
+            ticking = undefined;
+          });
+        return ticking;
+      };
+      void tick();
+      ticker = setInterval(() => void tick(), scheduleTickMs);
+      ticker.unref();
+    },
+    async stop() {
+      if (ticker) clearInterval(ticker);
+      for (const timer of retryTimers) clearTimeout(timer);
+      stopping.abort(new Error('The server is shutting down'));
+      for (const queue of queues.values())
+        for (const waiting of queue.splice(0))
+          waiting.settle?.reject(new Error('The server is shutting down'));
+      await ticking?.catch(() => undefined);
+      await Promise.allSettled([...running]);
+    },
+    runDueSchedules,
+  };
+}

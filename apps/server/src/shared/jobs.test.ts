@@ -1,0 +1,271 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { coreMigrations } from '../db/core-migrations.ts';
+import { createJobSchedules } from '../db/job-schedules.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { ManualClock, systemClock } from './clock.ts';
+import { createBullmqJobs } from './jobs-bullmq.ts';
+import { createInProcessJobs, type JobRunner } from './jobs-in-process.ts';
+
+const quiet = {
+  child: () => quiet,
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  level: 'silent',
+  silent() {},
+} as unknown as FastifyBaseLogger;
+
+const redisUrl = process.env.TEST_REDIS_URL;
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await migrateToLatest(database, coreMigrations);
+});
+afterAll(async () => {
+  await database.dispose();
+});
+
+const runners: JobRunner[] = [];
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+});
+
+/** Each kind of runner on its own: the default and, with TEST_REDIS_URL, BullMQ. Both pass the same tests. */
+const kinds: [string, (prefix: string) => JobRunner][] = [
+  [
+    'in-process',
+    () => createInProcessJobs({ clock: systemClock, log: quiet, schedules: createJobSchedules(database.db) }),
+  ],
+  ...(redisUrl
+    ? [
+        [
+          'bullmq',
+          (prefix: string) =>
+            createBullmqJobs({ redisUrl, prefix, clock: systemClock, log: quiet, runJobs: true }),
+        ] as [string, (prefix: string) => JobRunner],
+      ]
+    : []),
+];
+
+const uniquePrefix = () => `test-jobs-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+
+describe.each(kinds)('jobs (%s)', (_kind, make) => {
+  const runner = () => {
+    const made = make(uniquePrefix());
+    runners.push(made);
+    return made;
+  };
+
+  it('runs a job and answers its result as JSON carries it', async () => {
+    const jobs = runner();
+    const job = jobs.define({
+      name: 'test.echo',
+      payload: z.object({ text: z.string() }),
+      handler: async ({ text }) => ({ upper: text.toUpperCase(), at: new Date(0) }),
+    });
+    await jobs.start();
+    expect(await job.run({ text: 'hi' })).toEqual({ upper: 'HI', at: '1970-01-01T00:00:00.000Z' });
+  });
+
+  it('refuses a payload its schema or JSON cannot carry, before queueing', async () => {
+    const jobs = runner();
+    let ran = 0;
+    const job = jobs.define({
+      name: 'test.strict',
+      payload: z.object({ count: z.number().int() }),
+      handler: async () => {
+        ran += 1;
+      },
+    });
+    await jobs.start();
+    await expect(job.run({ count: 1.5 })).rejects.toThrow(/not valid/);
+    await expect(job.enqueue({ count: 10n as unknown as number })).rejects.toThrow();
+    expect(ran).toBe(0);
+  });
+
+  it('retries a failing job with backoff and reports the last error', async () => {
+    const jobs = runner();
+    const attempts: number[] = [];
+    const flaky = jobs.define({
+      name: 'test.flaky',
+      payload: z.object({}),
+      attempts: 3,
+      backoffMs: 20,
+      handler: async (_payload, { attempt }) => {
+        attempts.push(attempt);
+        if (attempt < 3) throw new Error(`failure ${attempt}`);
+        return 'done';
+      },
+    });
+    const doomed = jobs.define({
+      name: 'test.doomed',
+      payload: z.object({}),
+      attempts: 2,
+      backoffMs: 10,
+      handler: async () => {
+        throw new Error('always');
+      },
+    });
+    await jobs.start();
+    expect(await flaky.run({})).toBe('done');
+    expect(attempts).toEqual([1, 2, 3]);
+    await expect(doomed.run({})).rejects.toThrow(/always/);
+  });
+
+  it('keeps to its concurrency and runs queued jobs', async () => {
+    const jobs = runner();
+    let running = 0;
+    let most = 0;
+    const done: number[] = [];
+    const job = jobs.define({
+      name: 'test.slow',
+      payload: z.object({ n: z.number() }),
+      concurrency: 2,
+      handler: async ({ n }) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        running -= 1;
+        done.push(n);
+        return n;
+      },
+    });
+    await jobs.start();
+    const results = await Promise.all([1, 2, 3, 4, 5].map((n) => job.run({ n })));
+    expect(results).toEqual([1, 2, 3, 4, 5]);
+    expect(most).toBe(2);
+    await job.enqueue({ n: 6 });
+    for (let i = 0; i < 100 && !done.includes(6); i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(done).toContain(6);
+  });
+
+  it('aborts a try past its time limit', async () => {
+    const jobs = runner();
+    let aborted = false;
+    const job = jobs.define({
+      name: 'test.stuck',
+      payload: z.object({}),
+      timeoutMs: 50,
+      handler: (_payload, { signal }) =>
+        new Promise((_resolve, reject) => {
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(signal.reason);
+          });
+        }),
+    });
+    await jobs.start();
+    await expect(job.run({})).rejects.toThrow(/longer than 50 ms/);
+    expect(aborted).toBe(true);
+  });
+
+  it('refuses a job name defined twice', () => {
+    const jobs = runner();
+    const definition = { name: 'test.twice', payload: z.object({}), handler: async () => undefined };
+    jobs.define(definition);
+    expect(() => jobs.define(definition)).toThrow(/defined twice/);
+  });
+});
+
+describe('scheduled jobs in the database (the default)', () => {
+  it('run once per period however many processes tick', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 0, 1));
+    const runs: string[] = [];
+    const makeProcess = (name: string) => {
+      const jobs = createInProcessJobs({ clock, log: quiet, schedules: createJobSchedules(database.db) });
+      runners.push(jobs);
+      jobs.define({
+        name: 'test.every-minute',
+        payload: z.object({}),
+        schedule: { everyMs: 60_000 },
+        handler: async () => {
+          runs.push(name);
+        },
+      });
+      return jobs;
+    };
+    const processes = [makeProcess('a'), makeProcess('b'), makeProcess('c')];
+    await Promise.all(processes.map((jobs) => jobs.start()));
+    // Each start ticks once by itself; tick again by hand so every process has had its chance.
+    await Promise.all(processes.map((jobs) => jobs.runDueSchedules()));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runs).toHaveLength(1);
+    clock.advance(30_000);
+    await Promise.all(processes.map((jobs) => jobs.runDueSchedules()));
+    expect(runs).toHaveLength(1);
+    clock.advance(30_000);
+    await Promise.all(processes.map((jobs) => jobs.runDueSchedules()));
+    expect(runs).toHaveLength(2);
+    const [row] = (await createJobSchedules(database.db).list()).filter(
+      (r) => r.name === 'test.every-minute',
+    );
+    expect(row?.last_error).toBeNull();
+    expect(row?.next_run_at).toBe(new Date(Date.UTC(2026, 0, 1) + 120_000).toISOString());
+  });
+
+  it('records a failed period and runs the next one', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 1, 1));
+    const jobs = createInProcessJobs({ clock, log: quiet, schedules: createJobSchedules(database.db) });
+    runners.push(jobs);
+    let calls = 0;
+    jobs.define({
+      name: 'test.failing-schedule',
+      payload: z.object({}),
+      schedule: { everyMs: 1000, runAtStart: false },
+      handler: async () => {
+        calls += 1;
+        throw new Error('feed down');
+      },
+    });
+    await jobs.start();
+    expect(await jobs.runDueSchedules()).toEqual([]);
+    clock.advance(1000);
+    expect(await jobs.runDueSchedules()).toEqual(['test.failing-schedule']);
+    const [row] = (await createJobSchedules(database.db).list()).filter(
+      (r) => r.name === 'test.failing-schedule',
+    );
+    expect(row?.last_error).toBe('feed down');
+    clock.advance(1000);
+    await jobs.runDueSchedules();
+    expect(calls).toBe(2);
+  });
+});
+
+describe.runIf(redisUrl)('scheduled jobs in Redis (BullMQ)', () => {
+  it('run once per period across several processes', async () => {
+    const prefix = uniquePrefix();
+    const runs: number[] = [];
+    const processes = [0, 1, 2].map(() => {
+      const jobs = createBullmqJobs({
+        redisUrl: redisUrl!,
+        prefix,
+        clock: systemClock,
+        log: quiet,
+        runJobs: true,
+      });
+      runners.push(jobs);
+      jobs.define({
+        name: 'test.every-400ms',
+        payload: z.object({}),
+        schedule: { everyMs: 400 },
+        handler: async () => {
+          runs.push(Date.now());
+        },
+      });
+      return jobs;
+    });
+    await Promise.all(processes.map((jobs) => jobs.start()));
+    // Real time: BullMQ's schedulers follow Redis's clock.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+    expect(runs.length).toBeLessThanOrEqual(5);
+    const gaps = runs.slice(1).map((at, i) => at - runs[i]!);
+    for (const gap of gaps) expect(gap).toBeGreaterThan(250);
+  });
+});
