@@ -1,19 +1,10 @@
 // Started through main.ts, which fixes NODE_ENV first.
 import { buildApp } from './app/build-app.ts';
-import { ConfigError, loadConfig } from './shared/config.ts';
+import { closeOnSignals, loadSiteConfigOrExit } from './app/process-lifecycle.ts';
 import { MissingWebBuildError } from './web/pages.ts';
 
 const started = performance.now();
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadSiteConfigOrExit();
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
@@ -23,31 +14,14 @@ try {
   process.exit(1);
 }
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+closeOnSignals(app, {
+  what: 'server',
   // A stuck request must not keep the process alive forever.
-  const timer = setTimeout(() => {
-    app.log.error('shutdown took longer than 10 s; exiting');
-    process.exit(1);
-  }, 10_000);
-  timer.unref();
+  giveUpMs: 10_000,
   // A response that was already streaming when the signal came leaves a keep-alive socket behind; close
   // each one as soon as it goes idle instead of waiting for its keep-alive timeout.
-  const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
-  sweep.unref();
-  try {
-    await app.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'error while shutting down');
-    process.exit(1);
-  }
-}
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
+  whileClosing: () => setInterval(() => app.server.closeIdleConnections(), 50).unref(),
+});
 
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -4,9 +4,10 @@
  */
 import path from 'node:path';
 import { buildApp } from '../app/build-app.ts';
+import { loadSiteConfig } from '../app/site-config.ts';
 import { formatProblem } from '../features/content-import/content-files.ts';
 import { ContentImportError, importContentFolder } from '../features/content-import/import-content.ts';
-import { ConfigError, loadConfig } from '../shared/config.ts';
+import { ConfigError } from '../shared/config.ts';
 
 const folder = process.argv[2];
 if (!folder) {
@@ -16,7 +17,10 @@ if (!folder) {
 
 try {
   // The app without pages: it migrates the database and gathers every feature's content kinds.
-  const app = await buildApp(loadConfig({ ...process.env, SEED_CONTENT: 'false' }), { logger: false });
+  const app = await buildApp(loadSiteConfig({ ...process.env, SEED_CONTENT: 'false' }), {
+    logger: false,
+    role: 'tool',
+  });
   try {
     await app.ready();
     const summary = await importContentFolder(

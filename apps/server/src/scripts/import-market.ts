@@ -7,11 +7,12 @@
  */
 import path from 'node:path';
 import { buildApp } from '../app/build-app.ts';
+import { loadSiteConfig } from '../app/site-config.ts';
 import { tablesOf } from '../db/tables-of.ts';
 import type { MarketTables } from '../features/market/market.tables.ts';
 import { formatCsvProblem } from '../features/market/market-csv.ts';
 import { importEventsFolder, importMarketFolder, isEventsFolder } from '../features/market/market-import.ts';
-import { ConfigError, loadConfig } from '../shared/config.ts';
+import { ConfigError } from '../shared/config.ts';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
@@ -24,14 +25,14 @@ if (!folder) {
 try {
   // The app without pages, without start-up imports and without the sync: it only migrates the database.
   const app = await buildApp(
-    loadConfig({
+    loadSiteConfig({
       ...process.env,
       SEED_CONTENT: 'false',
       MARKET_DATA_DIR: '',
       EVENTS_DATA_DIR: '',
       MARKET_SYNC: 'off',
     }),
-    { logger: false },
+    { logger: false, role: 'tool' },
   );
   try {
     await app.ready();

@@ -17,8 +17,8 @@ export const blogsFeature = defineFeature({
   async plugin(app, { database, config, site }) {
     const blogs = createBlogService(createBlogRepository(tablesOf<BlogTables>(database.db)));
 
-    registerCall(app, listBlogs, () => blogs.list());
-    await registerAdminCrud(app, config.adminToken, blogAdminCalls, blogs);
+    registerCall(app, listBlogs, () => blogs.list(), { cache: { shows: ['blogs'] } });
+    await registerAdminCrud(app, config.adminToken, blogAdminCalls, blogs, 'blogs');
 
     site.providePageData('blogs', { list: () => blogs.list() } satisfies BlogPageData);
     const entryPath = (id: number) => `/blog?entry=${id}`;
@@ -43,6 +43,7 @@ export const blogsFeature = defineFeature({
       uniqueKeys: [{ field: 'title', keyOf: (b) => collapseWhitespace(b.title) }],
       upsert: (tx, blog) => blogs.upsertInTransaction(tablesOf<BlogTables>(tx), blog),
       isEmpty: async () => (await blogs.count()) === 0,
+      revisionKind: 'blogs',
     });
   },
 });

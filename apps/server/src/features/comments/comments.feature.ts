@@ -5,13 +5,22 @@ import {
   saveComment,
   setCommentHidden,
 } from '@hurryup/contracts/comment';
+import {
+  commentMessages,
+  commentsPerDay,
+  commentsPerMinute,
+  commentsTotalHeader,
+  decodeImageUrl,
+} from '@hurryup/contracts/comment-rules';
+import { commentsKind } from '@hurryup/contracts/content-kinds';
 import type { CommentsPageData } from '@hurryup/web/features/comments/page-data';
 import { tablesOf } from '../../db/tables-of.ts';
+import { clientKey } from '../../shared/admin-auth.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
 import { commentMigrations } from './comments.migrations.ts';
 import { createCommentRepository } from './comments.repository.ts';
-import { CommentRateLimitError, createCommentService } from './comments.service.ts';
+import { createCommentService } from './comments.service.ts';
 import type { CommentTables } from './comments.tables.ts';
 
 /**
@@ -21,23 +30,44 @@ import type { CommentTables } from './comments.tables.ts';
 export const commentsFeature = defineFeature({
   name: 'comments',
   migrations: commentMigrations,
-  async plugin(app, { database, config, site }) {
+  async plugin(app, { database, config, site, clock, limits }) {
     const comments = createCommentService(createCommentRepository(tablesOf<CommentTables>(database.db)), {
+      clock,
+      limits: {
+        perMinute: limits.define({
+          name: 'comments.per-minute',
+          description: 'Comments saved per minute per visitor (client address; IPv6 per /64)',
+          max: commentsPerMinute,
+          windowMs: 60_000,
+          message: () => commentMessages.perMinute,
+        }),
+        perDay: limits.define({
+          name: 'comments.per-day',
+          description: 'Comments saved per day per visitor (client address; IPv6 per /64)',
+          max: commentsPerDay,
+          windowMs: 24 * 60 * 60_000,
+          message: () => commentMessages.perDay,
+        }),
+      },
       isKnownImage: async (url) => (await site.knownImage(url)) !== undefined,
-      // The one place comment writes are announced: a page cache drops the image page at once.
-      onChange: () => site.contentChanged({ pictures: false }),
+      // The one place comment writes are announced: that image's page and answers only are rendered anew.
+      onChange: (imageUrl) => site.contentChanged([commentsKind(imageUrl)], { pictures: false }),
     });
 
-    registerCall(app, listComments, ({ query }) => comments.list(query.imageUrl));
-    registerCall(app, saveComment, async ({ body }, request, reply) => {
-      try {
-        return await comments.save(body, request.ip);
-      } catch (error) {
-        if (error instanceof CommentRateLimitError)
-          reply.header('retry-after', String(error.retryAfterSeconds));
-        throw error;
-      }
-    });
+    registerCall(
+      app,
+      listComments,
+      async ({ query }, _request, reply) => {
+        const page = await comments.list(query.imageUrl, query.before);
+        // Kept with the answer by the answer cache, like the body.
+        reply.header(commentsTotalHeader, String(page.total));
+        return page.comments;
+      },
+      {
+        cache: { shows: (query) => [commentsKind(decodeImageUrl(query.imageUrl) ?? query.imageUrl)] },
+      },
+    );
+    registerCall(app, saveComment, ({ body }, request) => comments.save(body, clientKey(request.ip)));
 
     // Behind the one admin gate (token and admin rate limits); absent while ADMIN_TOKEN is unset.
     if (config.adminToken) {

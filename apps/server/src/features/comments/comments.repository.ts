@@ -19,16 +19,32 @@ const toAdminComment = (row: Row): AdminComment => ({
 /** Every query on `comments`. */
 export function createCommentRepository(db: Db) {
   return {
-    async listVisible(imageUrl: string): Promise<Comment[]> {
-      const rows = await db
+    /**
+     * The newest `limit` visible comments of an image (before the comment `before` when given), oldest
+     * first: the order they were saved in, which ids keep on both databases.
+     */
+    async pageVisible(
+      imageUrl: string,
+      page: { before?: number | undefined; limit: number },
+    ): Promise<Comment[]> {
+      let select = db
         .selectFrom('comments')
         .select(['id', 'comment', 'created_at'])
         .where('image_url', '=', imageUrl)
+        .where('hidden', '=', 0);
+      if (page.before !== undefined) select = select.where('id', '<', page.before);
+      const rows = await select.orderBy('id', 'desc').limit(page.limit).execute();
+      return rows.reverse().map(toComment);
+    },
+    async countVisible(imageUrl: string): Promise<number> {
+      const row = await db
+        .selectFrom('comments')
+        .select((eb) => eb.fn.countAll().as('total'))
+        .where('image_url', '=', imageUrl)
         .where('hidden', '=', 0)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      return rows.map(toComment);
+        .executeTakeFirstOrThrow();
+      // PostgreSQL counts in bigint, which its driver gives as text.
+      return Number(row.total);
     },
     async listAll(query: {
       imageUrl?: string | undefined;
@@ -51,10 +67,11 @@ export function createCommentRepository(db: Db) {
         .executeTakeFirst();
       return row !== undefined;
     },
-    async insert(imageUrl: string, comment: string, createdAt: string): Promise<Comment> {
+    /** Throws a unique violation when the same `dedupeKey` was stored already. */
+    async insert(imageUrl: string, comment: string, createdAt: string, dedupeKey: string): Promise<Comment> {
       const row = await db
         .insertInto('comments')
-        .values({ image_url: imageUrl, comment, created_at: createdAt, hidden: 0 })
+        .values({ image_url: imageUrl, comment, created_at: createdAt, hidden: 0, dedupe_key: dedupeKey })
         .returning(['id', 'comment', 'created_at'])
         .executeTakeFirstOrThrow();
       return toComment(row);
@@ -68,9 +85,14 @@ export function createCommentRepository(db: Db) {
         .executeTakeFirst();
       return row ? toAdminComment(row) : undefined;
     },
-    async delete(id: number): Promise<boolean> {
-      const result = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /** The deleted comment's image, or undefined when there was no such comment. */
+    async delete(id: number): Promise<string | undefined> {
+      const row = await db
+        .deleteFrom('comments')
+        .where('id', '=', id)
+        .returning('image_url')
+        .executeTakeFirst();
+      return row?.image_url;
     },
   };
 }

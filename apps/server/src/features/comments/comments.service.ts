@@ -1,51 +1,49 @@
-import type { AdminComment, Comment, SaveCommentBody } from '@hurryup/contracts/comment';
+import { createHash } from 'node:crypto';
+import type { AdminComment, Comment, CommentPage, SaveCommentBody } from '@hurryup/contracts/comment';
 import {
   cleanComment,
   commentErrorCodes,
   commentLengthOk,
   commentMessages,
-  commentMinElapsedMs,
-  commentsPerDay,
-  commentsPerMinute,
+  commentsPageSize,
   decodeImageUrl,
   hasLink,
 } from '@hurryup/contracts/comment-rules';
 import { errorCodes } from '@hurryup/contracts/errors';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import type { Clock } from '../../shared/clock.ts';
 import { HttpError } from '../../shared/http-error.ts';
+import { type Limit, RateLimitedError } from '../../shared/limits.ts';
 import { notFoundById } from '../../shared/unique-key.ts';
 import type { CommentRepository } from './comments.repository.ts';
-import { KeyedQueue, VisitorLimits } from './visitor-limits.ts';
-
-/** A 429 that also says when to try again (the Retry-After header). */
-export class CommentRateLimitError extends HttpError {
-  readonly retryAfterSeconds: number;
-  constructor(message: string, retryAfterSeconds: number) {
-    super(429, errorCodes.rateLimited, message);
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
 
 const duplicateWindowMs = 60_000;
 const invalid = (field: string, message: string, code: string = errorCodes.validation) =>
   new HttpError(400, code, message, { [field]: message });
 
 export interface CommentServiceOptions {
+  clock: Clock;
+  /** The per-visitor limits (`comments.per-minute`, `comments.per-day`), counted for saves that succeed. */
+  limits: { perMinute: Limit; perDay: Limit };
   /** Whether the site shows this image on a page of its own (gallery or DevBit): only those take comments. */
   isKnownImage(url: string): Promise<boolean>;
-  /** Called after every change, so cached pages that show comments are fresh at once. */
-  onChange(): Promise<void>;
+  /** Called after every change of an image's comments, so cached pages that show them are fresh at once. */
+  onChange(imageUrl: string): Promise<void>;
 }
 
 /**
- * Anonymous comments on images (content-and-shell.md section 5) with the anti-spam rules of issue 11:
- * a honeypot field, a minimum time on the page, per-visitor limits, a link cap and no duplicate within a
- * minute. Checks that need no lock run first; the limit and duplicate checks and the write run one at a
- * time per visitor and per text, so concurrent requests cannot slip past them.
+ * Anonymous comments on images (content-and-shell.md section 5) with the anti-spam rules the server
+ * enforces itself: a honeypot field, per-visitor limits, a link cap and no duplicate within a minute. Checks that need nothing stored run first. The limits are taken atomically in their store
+ * (shared by every process with Redis) before the write and given back when the save fails; a duplicate
+ * is refused by the check within a sliding minute and, for saves racing each other in several processes,
+ * by the database's unique key on image, text and minute.
  */
 export function createCommentService(repository: CommentRepository, options: CommentServiceOptions) {
-  const limits = new VisitorLimits({ perMinute: commentsPerMinute, perDay: commentsPerDay });
-  const perVisitor = new KeyedQueue();
-  const perText = new KeyedQueue();
+  const { clock, limits } = options;
+  const duplicate = () =>
+    new HttpError(409, commentErrorCodes.duplicate, commentMessages.duplicate, {
+      comment: commentMessages.duplicate,
+    });
 
   async function imageOf(rawUrl: string): Promise<string> {
     if (rawUrl === '') throw invalid('imageUrl', commentMessages.imageMissing);
@@ -59,46 +57,62 @@ export function createCommentService(repository: CommentRepository, options: Com
     return url;
   }
 
+  async function pageOf(imageUrl: string, before?: number): Promise<CommentPage> {
+    const [comments, total] = await Promise.all([
+      repository.pageVisible(imageUrl, { before, limit: commentsPageSize }),
+      repository.countVisible(imageUrl),
+    ]);
+    return { comments, total };
+  }
+
   return {
-    async list(rawUrl: string): Promise<Comment[]> {
-      return repository.listVisible(await imageOf(rawUrl));
+    /** The newest page of an image's comments (before the comment `before` when given), and their total. */
+    async list(rawUrl: string, before?: number): Promise<CommentPage> {
+      return pageOf(await imageOf(rawUrl), before);
     },
-    /** For the image page, whose image is already known. */
-    listFor: (url: string) => repository.listVisible(url),
+    /** For the image page, whose image is already known: its newest page. */
+    listFor: (url: string) => pageOf(url),
 
     async save(body: SaveCommentBody, visitor: string): Promise<Comment> {
       if (body.website !== undefined && body.website.trim() !== '') {
         throw invalid('website', commentMessages.honeypot, commentErrorCodes.spam);
-      }
-      if (body.elapsedMs < commentMinElapsedMs) {
-        throw invalid('elapsedMs', commentMessages.tooFast, commentErrorCodes.tooFast);
       }
       const comment = cleanComment(body.comment);
       if (!commentLengthOk(comment)) throw invalid('comment', commentMessages.length);
       if (hasLink(comment)) throw invalid('comment', commentMessages.link);
       const imageUrl = await imageOf(body.imageUrl);
 
-      return perVisitor.run(visitor, async () => {
-        const over = limits.check(visitor);
-        if (over) {
-          throw new CommentRateLimitError(
-            over.limit === 'day' ? commentMessages.perDay : commentMessages.perMinute,
-            over.retryAfterSeconds,
-          );
-        }
-        const saved = await perText.run(`${imageUrl}\n${comment}`, async () => {
-          const since = new Date(Date.now() - duplicateWindowMs).toISOString();
-          if (await repository.existsSince(imageUrl, comment, since)) {
-            throw new HttpError(409, commentErrorCodes.duplicate, commentMessages.duplicate, {
-              comment: commentMessages.duplicate,
-            });
-          }
-          return repository.insert(imageUrl, comment, new Date().toISOString());
-        });
-        limits.record(visitor);
-        await options.onChange();
+      // Both windows are counted first (atomically), so concurrent saves cannot slip past a limit;
+      // a save that then fails gives its counts back.
+      const [day, minute] = await Promise.all([limits.perDay.take(visitor), limits.perMinute.take(visitor)]);
+      const refund = () =>
+        Promise.all([limits.perDay.refund(visitor), limits.perMinute.refund(visitor)]).then(() => undefined);
+      if (!day.allowed || !minute.allowed) {
+        await refund();
+        const over = day.allowed ? minute : day;
+        throw new RateLimitedError(
+          day.allowed ? commentMessages.perMinute : commentMessages.perDay,
+          over.retryAfterSeconds,
+        );
+      }
+      try {
+        const now = clock.now();
+        if (await repository.existsSince(imageUrl, comment, new Date(now - duplicateWindowMs).toISOString()))
+          throw duplicate();
+        const dedupeKey = createHash('sha256')
+          .update(`${imageUrl}\n${comment}\n${Math.floor(now / duplicateWindowMs)}`)
+          .digest('base64url');
+        const saved = await repository
+          .insert(imageUrl, comment, new Date(now).toISOString(), dedupeKey)
+          .catch((error: unknown) => {
+            throw isUniqueViolation(error) ? duplicate() : error;
+          });
+        await options.onChange(imageUrl);
         return saved;
-      });
+      } catch (error) {
+        await refund();
+        throw error;
+      }
     },
 
     listAll: (query: { imageUrl?: string | undefined; limit: number; offset: number }) =>
@@ -107,13 +121,14 @@ export function createCommentService(repository: CommentRepository, options: Com
     async setHidden(id: number, hidden: boolean): Promise<AdminComment> {
       const comment = await repository.setHidden(id, hidden);
       if (!comment) throw notFoundById('comment', id);
-      await options.onChange();
+      await options.onChange(comment.imageUrl);
       return comment;
     },
 
     async delete(id: number): Promise<void> {
-      if (!(await repository.delete(id))) throw notFoundById('comment', id);
-      await options.onChange();
+      const imageUrl = await repository.delete(id);
+      if (imageUrl === undefined) throw notFoundById('comment', id);
+      await options.onChange(imageUrl);
     },
   };
 }

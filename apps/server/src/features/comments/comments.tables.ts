@@ -10,5 +10,7 @@ export type CommentTables = {
     created_at: string;
     /** 1 when the operator hid it from visitors. */
     hidden: number;
+    /** Image, text and minute of the save, hashed: unique, so one text is stored once a minute per image. */
+    dedupe_key: string | null;
   };
 };

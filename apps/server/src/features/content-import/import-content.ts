@@ -41,8 +41,9 @@ function duplicates(kind: ContentKind, items: Located<unknown>[]): ImportProblem
 
 /**
  * Validates every item of every kind under `folder` first; only when all are valid does it write them, in
- * one transaction, as upserts, and moves the site's content revision in that same transaction (so cached
- * pages of every process are dropped). Running it twice changes only the revision.
+ * one transaction, as upserts, and moves the revisions of the kinds it wrote in that same transaction (so
+ * cached pages and answers that show them are dropped in every process). Running it twice changes only
+ * the revisions.
  */
 export async function importContentFolder(
   db: Kysely<CoreTables>,
@@ -59,7 +60,7 @@ export async function importContentFolder(
     const read = readContentPath(folder, kind.path);
     problems.push(...read.problems);
     const items: Located<unknown>[] = [];
-    for (const { file, parsed } of read.files) {
+    for (const { file, parsed, lineOf } of read.files) {
       let raw: unknown[];
       try {
         raw = itemsOf(kind, parsed);
@@ -71,8 +72,19 @@ export async function importContentFolder(
         });
         continue;
       }
+      // An item of a list is named by the line it starts on (`offers/offers.json:14`), or by its place in the
+      // list where several items share a line.
+      const lineOfItem = lineOf ? itemLines(parsed, lineOf) : undefined;
+      const lines = raw.map((item) => (raw.length > 1 ? lineOfItem?.(item) : undefined));
+      const shared = new Set(lines.filter((line, i) => line !== undefined && lines.indexOf(line) !== i));
       raw.forEach((item, i) => {
-        const where = raw.length > 1 ? `${file}[${i}]` : file;
+        const line = lines[i];
+        const where =
+          line !== undefined && !shared.has(line)
+            ? `${file}:${line}`
+            : raw.length > 1
+              ? `${file}[${i}]`
+              : file;
         const result = (kind.schema as z.ZodType).safeParse(item);
         if (result.success) items.push({ file: where, value: result.data });
         else
@@ -95,7 +107,9 @@ export async function importContentFolder(
       if (items.length > 0) await kind.finish?.(tx);
       summary[kind.path] = counts;
     }
-    await revision.changed(tx);
+    // Only the kinds that had items: importing the blog folder leaves the gallery's pages cached.
+    const changed = batches.filter((b) => b.items.length > 0).map((b) => b.kind.revisionKind);
+    if (changed.length > 0) await revision.changed(changed, tx);
   });
   // A page rendered while the transaction was open may have read the old revision.
   revision.forget();
@@ -141,4 +155,31 @@ export async function seedContentOnFirstStart(
     for (const { key } of claimed) await appState.release(key);
     throw error;
   }
+}
+
+/**
+ * The line an item of a file starts on. A kind whose `itemsOf` builds new objects from the file's (a quiz
+ * file's questions get its topic) loses their identity, so an item without a line of its own takes the line
+ * of the file's object whose every field it carries unchanged.
+ */
+function itemLines(parsed: unknown, lineOf: (value: unknown) => number | undefined) {
+  const objects: { object: Record<string, unknown>; line: number }[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value !== 'object' || value === null) return;
+    const line = lineOf(value);
+    if (!Array.isArray(value) && line !== undefined)
+      objects.push({ object: value as Record<string, unknown>, line });
+    for (const child of Object.values(value)) walk(child);
+  };
+  walk(parsed);
+  return (item: unknown): number | undefined => {
+    const own = lineOf(item);
+    if (own !== undefined || typeof item !== 'object' || item === null) return own;
+    const fields = item as Record<string, unknown>;
+    return objects.find(
+      ({ object }) =>
+        Object.keys(object).length > 0 &&
+        Object.entries(object).every(([key, value]) => fields[key] === value),
+    )?.line;
+  };
 }

@@ -25,11 +25,13 @@ export const devbitFeature = defineFeature({
   migrations: devbitMigrations,
   async plugin(app, { database, config, site }) {
     const repository = createDevbitRepository(tablesOf<DevbitTables>(database.db), database.dialect);
-    const devbit = createDevbitService(repository, () => site.contentChanged());
+    const devbit = createDevbitService(repository, () => site.contentChanged(['devbit']));
 
-    registerCall(app, listDevbitImages, () => devbit.gallery());
-    registerCall(app, listDevbitImagesFlat, async () => (await devbit.list()).sort((a, b) => a.id - b.id));
-    await registerAdminCrud(app, config.adminToken, devbitAdminCalls, devbit);
+    registerCall(app, listDevbitImages, () => devbit.gallery(), { cache: { shows: ['devbit'] } });
+    registerCall(app, listDevbitImagesFlat, async () => (await devbit.list()).sort((a, b) => a.id - b.id), {
+      cache: { shows: ['devbit'] },
+    });
+    await registerAdminCrud(app, config.adminToken, devbitAdminCalls, devbit, 'devbit');
 
     site.providePageData('devbit', {
       gallery: () => devbit.gallery(),
@@ -72,8 +74,9 @@ export const devbitFeature = defineFeature({
       ],
       upsert: (tx, image) => devbit.upsertInTransaction(tablesOf<DevbitTables>(tx), image),
       finish: (tx) => repository.syncIdSequence(tablesOf<DevbitTables>(tx)),
-      committed: () => site.contentChanged(),
+      committed: () => site.contentChanged(['devbit']),
       isEmpty: async () => (await devbit.count()) === 0,
+      revisionKind: 'devbit',
     });
   },
 });

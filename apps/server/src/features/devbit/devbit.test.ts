@@ -82,9 +82,10 @@ describe('DevBit gallery', () => {
     const lines = await importProblems(t, folder);
     expect(lines).toEqual(
       expect.arrayContaining([
-        'gallery/devbit.json[0]: url: Must be a site image path like /content/images/gallery/x.png or an https URL.',
-        expect.stringMatching(/^gallery\/devbit\.json\[1\]: category: The category must be/),
-        'gallery/devbit.json[2]: width: width must be at least 1 pixel.',
+        // The line each picture starts on in the file (written one field a line).
+        'gallery/devbit.json:3: url: Must be a site image path like /content/images/gallery/x.png or an https URL.',
+        expect.stringMatching(/^gallery\/devbit\.json:12: category: The category must be/),
+        'gallery/devbit.json:21: width: width must be at least 1 pixel.',
       ]),
     );
     expect(Object.keys((await t.app.inject({ method: 'GET', url: '/api/imgsDev' })).json())).toEqual([

@@ -19,6 +19,7 @@ import {
   webStoryPlayerPath,
   webStoryThumbnailSize,
 } from '@hurryup/contracts/gallery-pages';
+import { maxInt32 } from '@hurryup/contracts/text';
 import type { GalleriesPageData } from '@hurryup/web/features/galleries/page-data';
 import { tablesOf } from '../../db/tables-of.ts';
 import { registerAdminCrud } from '../../shared/admin-crud.ts';
@@ -28,10 +29,17 @@ import { registerCall } from '../../shared/register-call.ts';
 import { sendError } from '../../shared/send-error.ts';
 import type { SiteImage } from '../../shared/site-registry.ts';
 import { galleryMigrations } from './galleries.migrations.ts';
-import { createGalleryRepository, type StoredWebStory } from './galleries.repository.ts';
+import { createGalleryRepository, type GalleryTable, type StoredWebStory } from './galleries.repository.ts';
 import { createGalleryService } from './galleries.service.ts';
 import type { GalleryTables } from './galleries.tables.ts';
 import { webStoryPlayerHtml } from './web-story-player.ts';
+
+// The kind of content each table holds, as pages and answers name it (`shows`).
+const kindOfTable: Record<GalleryTable, string> = {
+  gallery_images: 'gallery',
+  gallery_videos: 'videos',
+  web_stories: 'webstories',
+};
 
 const noSuchStory = () => new HttpError(404, errorCodes.notFound, 'There is no web story with this id.');
 
@@ -46,7 +54,7 @@ export const galleriesFeature = defineFeature({
   async plugin(app, { database, config, site }) {
     const galleries = createGalleryService(
       createGalleryRepository(tablesOf<GalleryTables>(database.db), database.dialect),
-      () => site.contentChanged(),
+      (table) => site.contentChanged([kindOfTable[table]]),
     );
     const withEmbedUrl = (story: StoredWebStory): WebStory => ({
       ...story,
@@ -54,27 +62,45 @@ export const galleriesFeature = defineFeature({
     });
     const stories = async () => (await galleries.stories.list()).map(withEmbedUrl);
     const story = async (id: number) => {
+      // Ids are 32-bit columns: a larger number names no story (PostgreSQL would refuse it with an error).
+      if (!Number.isInteger(id) || id < 1 || id > maxInt32) return undefined;
       const found = await galleries.stories.get(id);
       return found ? withEmbedUrl(found) : undefined;
     };
 
-    registerCall(app, listImages, () => galleries.images.list());
-    registerCall(app, listVideos, () => galleries.videos.list());
-    registerCall(app, listWebStories, async ({ query }) =>
-      query.id === undefined ? stories() : ((await story(query.id)) ?? Promise.reject(noSuchStory())),
+    registerCall(app, listImages, () => galleries.images.list(), { cache: { shows: ['gallery'] } });
+    registerCall(app, listVideos, () => galleries.videos.list(), { cache: { shows: ['videos'] } });
+    registerCall(
+      app,
+      listWebStories,
+      async ({ query }) =>
+        query.id === undefined ? stories() : ((await story(query.id)) ?? Promise.reject(noSuchStory())),
+      { cache: { shows: ['webstories'] } },
     );
-    await registerAdminCrud(app, config.adminToken, galleryImageAdminCalls, galleries.images);
-    await registerAdminCrud(app, config.adminToken, videoAdminCalls, {
-      create: (input) => galleries.videos.create({ ...input, id: undefined }),
-      update: (id, input) => galleries.videos.update(id, { ...input, id: undefined }),
-      delete: (id) => galleries.videos.delete(id),
-    });
-    await registerAdminCrud(app, config.adminToken, webStoryAdminCalls, {
-      create: async (input) => withEmbedUrl(await galleries.stories.create({ ...input, id: undefined })),
-      update: async (id, input) =>
-        withEmbedUrl(await galleries.stories.update(id, { ...input, id: undefined })),
-      delete: (id) => galleries.stories.delete(id),
-    });
+    await registerAdminCrud(app, config.adminToken, galleryImageAdminCalls, galleries.images, 'gallery');
+    await registerAdminCrud(
+      app,
+      config.adminToken,
+      videoAdminCalls,
+      {
+        create: (input) => galleries.videos.create({ ...input, id: undefined }),
+        update: (id, input) => galleries.videos.update(id, { ...input, id: undefined }),
+        delete: (id) => galleries.videos.delete(id),
+      },
+      'videos',
+    );
+    await registerAdminCrud(
+      app,
+      config.adminToken,
+      webStoryAdminCalls,
+      {
+        create: async (input) => withEmbedUrl(await galleries.stories.create({ ...input, id: undefined })),
+        update: async (id, input) =>
+          withEmbedUrl(await galleries.stories.update(id, { ...input, id: undefined })),
+        delete: (id) => galleries.stories.delete(id),
+      },
+      'webstories',
+    );
 
     // The player is a small document of its own (no site shell), for the story page's iframe.
     app.get('/webstory/:id/play', { schema: { hide: true } }, async (request, reply) => {
@@ -146,7 +172,7 @@ export const galleriesFeature = defineFeature({
       },
     });
 
-    const committed = () => site.contentChanged();
+    const committed = (table: GalleryTable) => () => site.contentChanged([kindOfTable[table]]);
     site.addContentKind({
       path: 'gallery/images.json',
       schema: galleryImageInputSchema,
@@ -156,8 +182,9 @@ export const galleriesFeature = defineFeature({
       ],
       upsert: (tx, image) => galleries.images.upsertInTransaction(tablesOf<GalleryTables>(tx), image),
       finish: (tx) => galleries.syncIdSequence('gallery_images', tablesOf<GalleryTables>(tx)),
-      committed,
+      committed: committed('gallery_images'),
       isEmpty: () => galleries.isEmpty('gallery_images'),
+      revisionKind: kindOfTable.gallery_images,
     });
     site.addContentKind({
       path: 'gallery/videos.json',
@@ -165,8 +192,9 @@ export const galleriesFeature = defineFeature({
       uniqueKeys: [{ field: 'id', keyOf: (video) => video.id }],
       upsert: (tx, video) => galleries.videos.upsertInTransaction(tablesOf<GalleryTables>(tx), video),
       finish: (tx) => galleries.syncIdSequence('gallery_videos', tablesOf<GalleryTables>(tx)),
-      committed,
+      committed: committed('gallery_videos'),
       isEmpty: () => galleries.isEmpty('gallery_videos'),
+      revisionKind: kindOfTable.gallery_videos,
     });
     site.addContentKind({
       path: 'gallery/webstories.json',
@@ -174,8 +202,9 @@ export const galleriesFeature = defineFeature({
       uniqueKeys: [{ field: 'id', keyOf: (s) => s.id }],
       upsert: (tx, s) => galleries.stories.upsertInTransaction(tablesOf<GalleryTables>(tx), s),
       finish: (tx) => galleries.syncIdSequence('web_stories', tablesOf<GalleryTables>(tx)),
-      committed,
+      committed: committed('web_stories'),
       isEmpty: () => galleries.isEmpty('web_stories'),
+      revisionKind: kindOfTable.web_stories,
     });
   },
 });

@@ -6,23 +6,29 @@ import type { GalleryTables } from './galleries.tables.ts';
 
 type Tx = Kysely<GalleryTables>;
 
+const tableOfNoun: Record<string, GalleryTable> = {
+  'gallery image': 'gallery_images',
+  video: 'gallery_videos',
+  'web story': 'web_stories',
+};
+
 /**
- * The image gallery, the video gallery and the web stories. Every write calls `onChange`, so pages that
- * show them (and image copies) follow at once.
+ * The image gallery, the video gallery and the web stories. Every write calls `onChange` with the table it
+ * wrote, so pages that show them (and image copies) follow at once.
  */
-export function createGalleryService(repository: GalleryRepository, onChange: () => void) {
+export function createGalleryService(repository: GalleryRepository, onChange: (table: GalleryTable) => void) {
   const { images, videos, stories } = repository;
   const withUniqueUrl = uniqueUrlGuard('gallery image', async (url) => (await images.findByUrl(url))?.id);
 
   async function changed<T>(write: Promise<T | undefined>, noun: string, id: number): Promise<T> {
     const result = await write;
     if (result === undefined) throw notFoundById(noun, id);
-    onChange();
+    onChange(tableOfNoun[noun]!);
     return result;
   }
   const deleter = (table: GalleryTable, noun: string) => async (id: number) => {
     if (!(await repository.remove(table, id))) throw notFoundById(noun, id);
-    onChange();
+    onChange(table);
   };
 
   return {
@@ -55,7 +61,7 @@ export function createGalleryService(repository: GalleryRepository, onChange: ()
       list: () => videos.list(),
       create: async (input: VideoInput) => {
         const video = await videos.insert({ ...input, id: undefined });
-        onChange();
+        onChange('gallery_videos');
         return video;
       },
       update: (id: number, input: VideoInput) => changed(videos.update(id, input), 'video', id),
@@ -75,7 +81,7 @@ export function createGalleryService(repository: GalleryRepository, onChange: ()
       get: (id: number) => stories.get(id),
       create: async (input: WebStoryInput) => {
         const story = await stories.insert({ ...input, id: undefined });
-        onChange();
+        onChange('web_stories');
         return story;
       },
       update: (id: number, input: WebStoryInput) => changed(stories.update(id, input), 'web story', id),

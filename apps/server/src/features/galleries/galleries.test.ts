@@ -205,8 +205,9 @@ describe('galleries', () => {
     const lines = await importProblems(t, folder);
     expect(lines).toEqual(
       expect.arrayContaining([
-        'gallery/images.json[1]: alt: Alt text must be at least 3 characters.',
-        'gallery/images.json[2]: url: is the same as in gallery/images.json[0]',
+        // The file and the line each item starts on (the folder's files are written one field a line).
+        'gallery/images.json:9: alt: Alt text must be at least 3 characters.',
+        'gallery/images.json:16: url: is the same as in gallery/images.json:2',
         expect.stringMatching(/^gallery\/webstories\.json: title: /),
       ]),
     );

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { errorCodes } from '@hurryup/contracts/errors';
 import { type VariantFormat, variantFormats, variantWidths } from '@hurryup/contracts/image-variants';
+import { z } from 'zod';
 import { defineFeature } from '../../shared/feature.ts';
 import { sendError } from '../../shared/send-error.ts';
 import { createVariantStore } from './image-variants.ts';
@@ -11,49 +12,37 @@ const variantPath = /^([A-Za-z0-9._/-]+\.(?:png|jpe?g))\.(avif|webp)$/i;
 
 /**
  * Smaller AVIF and WebP copies of every picture the features show (site.images()), at
- * `/img/<width>/<path under content/images>.<format>`: made in the background after start-up and after
- * content changes, and on demand for a copy not made yet. Copies live in DATA_DIR/images.
+ * `/img/<width>/<path under content/images>.<format>`: made in the background (the
+ * `image-variants.make-missing` job) after start-up and after content changes, and on demand for a copy not made yet (503 with Retry-After when the image-copy engine's
+ * queue is full). Copies are encoded in the engine pool (engines/image-copy/) and live in DATA_DIR/images.
  */
 export const imageVariantsFeature = defineFeature({
   name: 'image-variants',
-  async plugin(app, { config, site }) {
+  async plugin(app, { config, site, engines, jobs }) {
     const store = createVariantStore(
       path.join(config.contentDir, 'images'),
       path.join(config.dataDir, 'images'),
+      engines,
     );
 
-    let running: Promise<void> | undefined;
-    let again = false;
-    // A shutdown must not wait for every copy: the loop stops after the one being encoded.
-    const closing = new AbortController();
-    const makeAll = () => {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = (async () => {
-        do {
-          again = false;
-          const made = await store.makeMissing(await site.images(), closing.signal);
-          if (made > 0) app.log.info({ made }, 'made image copies');
-        } while (again && !closing.signal.aborted);
-      })()
-        .catch((error) => app.log.error({ err: error }, 'making image copies failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    };
+    // One pass over every picture, making the copies still missing: once across all processes at start
+    // and every half hour (a lease, or a worker with Redis), and again after a write that brings pictures.
     // In the background: pages work before the copies exist (they are made on first request).
-    if (config.env !== 'test') {
-      app.addHook('onReady', async () => makeAll());
-      site.onContentChanged((change) => {
-        if (change.pictures) makeAll();
-      });
-    }
-    app.addHook('onClose', async () => {
-      closing.abort();
-      await running;
+    const background = config.env !== 'test';
+    const makeMissing = jobs.define({
+      name: 'image-variants.make-missing',
+      payload: z.object({}),
+      ...(background ? { schedule: { everyMs: 30 * 60_000 } } : {}),
+      async handler(_payload, { signal, log }) {
+        const made = await store.makeMissing(await site.images(), signal);
+        if (made > 0) log.info({ made }, 'made image copies');
+        return { made };
+      },
     });
+    if (background)
+      site.onContentChanged((change) => {
+        if (change.pictures) void makeMissing.enqueue({}).catch(() => undefined);
+      });
 
     app.get('/img/:width/*', { schema: { hide: true } }, async (request, reply) => {
       const { width, '*': rest } = request.params as { width: string; '*': string };

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   contentImagePrefix,
   hasVariants,
@@ -8,31 +9,28 @@ import {
   variantFormats,
   variantWidthsFor,
 } from '@hurryup/contracts/image-variants';
-import sharp, { type Sharp } from 'sharp';
-
-// One libvips thread: copies are made beside visitors' requests, on machines with few cores.
-sharp.concurrency(1);
-
-// Quality settings chosen by eye on the seed infographics: text stays crisp, files are a fifth of the PNG.
-const encoders: Record<VariantFormat, (image: Sharp) => Sharp> = {
-  avif: (image) => image.avif({ quality: 55, effort: 2 }),
-  webp: (image) => image.webp({ quality: 78 }),
-};
+import type { Engines } from '../../engines/engine.ts';
+import { EngineBusyError } from '../../engines/engine-errors.ts';
+import { makeImageCopy } from '../../engines/image-copy/image-copy.ts';
 
 export interface VariantStore {
   /** The file of a variant, made first when missing; undefined when the source image does not exist. */
   file(relative: string, width: number, format: VariantFormat): Promise<string | undefined>;
-  /** Makes every missing variant of these images, one at a time (start-up and after imports). */
-  /** Makes every missing copy, one at a time; stops between copies once `signal` is aborted. */
+  /** Makes every missing copy, one at a time (start-up and after imports); stops between copies once `signal` is aborted. */
   makeMissing(images: SizedImage[], signal?: AbortSignal): Promise<number>;
 }
 
 /**
  * Smaller AVIF and WebP copies of the site's own images, written under `<dataDir>/images/<width>/` and made
- * from `<contentDir>/images/`. A copy is made once (file exists: nothing to do), so start-up and imports
- * can call this every time. Two requests for the same missing copy share one encode.
+ * from `<contentDir>/images/` by the image-copy engine (engines/image-copy/, in the engine pool). A copy is
+ * made once (file exists: nothing to do), so start-up and imports can call this every time. Two requests
+ * for the same missing copy share one encode.
  */
-export function createVariantStore(contentImagesDir: string, variantsDir: string): VariantStore {
+export function createVariantStore(
+  contentImagesDir: string,
+  variantsDir: string,
+  engines: Engines,
+): VariantStore {
   const pending = new Map<string, Promise<string | undefined>>();
   const sourceRoot = path.resolve(contentImagesDir);
 
@@ -42,11 +40,7 @@ export function createVariantStore(contentImagesDir: string, variantsDir: string
     const target = path.join(variantsDir, String(width), `${relative}.${format}`);
     if (fs.existsSync(target)) return target;
     if (!fs.existsSync(source)) return undefined;
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    // Written under a temporary name and renamed: a half-written file is never served.
-    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await encoders[format](sharp(source).resize({ width, withoutEnlargement: true })).toFile(temporary);
-    await fs.promises.rename(temporary, target);
+    await makeImageCopy(engines, { source, target: path.resolve(target), width, format });
     return target;
   }
 
@@ -71,8 +65,16 @@ export function createVariantStore(contentImagesDir: string, variantsDir: string
         for (const width of variantWidthsFor(image)) {
           for (const format of variantFormats) {
             const target = path.join(variantsDir, String(width), `${relative}.${format}`);
-            if (fs.existsSync(target) || signal?.aborted) continue;
-            if (await file(relative, width, format)) made += 1;
+            while (!fs.existsSync(target) && !signal?.aborted) {
+              try {
+                if (await file(relative, width, format)) made += 1;
+                break;
+              } catch (error) {
+                // Visitors' copies filled the queue: this background one waits its turn instead of failing.
+                if (!(error instanceof EngineBusyError)) throw error;
+                await sleep((error.retryAfterSeconds ?? 1) * 1000, undefined, { signal }).catch(() => {});
+              }
+            }
           }
         }
       }

@@ -1,3 +1,4 @@
+import type { FeedRun, FeedSourceName } from '@hurryup/contracts/market-news';
 import {
   getTrends,
   listStockNews,
@@ -5,11 +6,11 @@ import {
   refreshMarketFeeds,
 } from '@hurryup/contracts/market-news';
 import type { MarketNewsPageData } from '@hurryup/web/features/market-news/page-data';
+import { z } from 'zod';
 import { tablesOf } from '../../db/tables-of.ts';
 import { registerAdminCalls } from '../../shared/admin-crud.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
-import { createFeedScheduler } from './feed-scheduler.ts';
 import { marketNewsMigrations } from './market-news.migrations.ts';
 import { createMarketNewsRepository } from './market-news.repository.ts';
 import { createMarketNewsService } from './market-news.service.ts';
@@ -23,30 +24,51 @@ import type { MarketNewsTables } from './market-news.tables.ts';
 export const marketNewsFeature = defineFeature({
   name: 'market-news',
   migrations: marketNewsMigrations,
-  async plugin(app, { database, config, site }) {
+  async plugin(app, { database, config, site, jobs, engines }) {
     const service = createMarketNewsService(
       createMarketNewsRepository(tablesOf<MarketNewsTables>(database.db)),
       config.feeds,
+      engines,
     );
-    const scheduler = createFeedScheduler({
-      sources: (['news', 'trends', 'videos'] as const).map((name) => ({
-        name,
-        run: (signal) => service.refresh[name](signal),
-        lastSuccess: () => service.lastSuccess(name),
-      })),
-      intervalMinutes: config.feeds.refreshMinutes,
-      log: app.log.child({ feature: 'market-news' }),
-    });
-    // Fetching starts once the app is ready and never delays it: the pages answer from the database.
-    app.addHook('onReady', async () => scheduler.start());
-    app.addHook('preClose', () => scheduler.stop());
+    // One job per source, run every FEEDS_REFRESH_MINUTES once across all processes (0: only when the
+    // operator asks). A failure is logged and answered; the stored items stay.
+    const intervalMs = config.feeds.refreshMinutes * 60_000;
+    const fetchJobs = (['news', 'trends', 'videos'] as const).map((name: FeedSourceName) =>
+      jobs.define({
+        name: `market-news.${name}`,
+        payload: z.object({}),
+        ...(intervalMs > 0 ? { schedule: { everyMs: intervalMs } } : {}),
+        async handler(_payload, { signal, log }): Promise<FeedRun> {
+          try {
+            const result = await service.refresh[name](signal);
+            // Cached answers that show the feeds are computed anew (docs/decisions/0012-page-cache.md).
+            await site.contentChanged(['market-news'], { pictures: false });
+            if (!result.ok) log.warn({ problems: result.problems }, 'feed fetch failed; stored items kept');
+            else if (result.problems.length > 0) log.warn({ problems: result.problems }, 'some feeds failed');
+            return result;
+          } catch (error) {
+            log.error({ err: error }, 'feed fetch failed; stored items kept');
+            return {
+              source: name,
+              ok: false,
+              stored: 0,
+              problems: [error instanceof Error ? error.message : String(error)],
+            };
+          }
+        },
+      }),
+    );
 
-    registerCall(app, listStockNews, ({ query }) => service.news(query.limit));
-    registerCall(app, getTrends, ({ query }) => service.trends(query.rows));
-    registerCall(app, listYoutubeCaptions, ({ query }) => service.captions(query.query, query.max_results));
+    // Until the next fetch stores something (the fetch jobs announce it).
+    const fetched = { shows: ['market-news'] };
+    registerCall(app, listStockNews, ({ query }) => service.news(query.limit), { cache: fetched });
+    registerCall(app, getTrends, ({ query }) => service.trends(query.rows), { cache: fetched });
+    registerCall(app, listYoutubeCaptions, ({ query }) => service.captions(query.query, query.max_results), {
+      cache: fetched,
+    });
 
     await registerAdminCalls(app, config.adminToken, (admin) => {
-      registerCall(admin, refreshMarketFeeds, () => scheduler.runAll());
+      registerCall(admin, refreshMarketFeeds, () => Promise.all(fetchJobs.map((job) => job.run({}))));
     });
 
     site.providePageData('marketNews', {

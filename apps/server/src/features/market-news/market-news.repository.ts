@@ -31,6 +31,8 @@ export interface VideoRow {
 /** How much history each table keeps: enough for the pages, bounded however long the server runs. */
 export const keepNewsItems = 1000;
 export const keepVideos = 1000;
+/** A trends feed lists 20 to 50 searches a fetch: 1000 is weeks of them (one hostile fetch once stored 30,000). */
+export const keepTrends = 1000;
 const keepTrendsDays = 30;
 
 /** Escapes LIKE's wildcards so a visitor's text matches literally. */
@@ -102,6 +104,21 @@ export function createMarketNewsRepository(db: Db) {
         }
         const cutoff = new Date(Date.parse(now) - keepTrendsDays * 86_400_000).toISOString();
         await tx.deleteFrom('market_trends').where('last_seen_at', '<', cutoff).execute();
+        // Beyond the newest `keepTrends` (last seen, then most searched), the rest go.
+        await tx
+          .deleteFrom('market_trends')
+          .where(
+            'id',
+            'not in',
+            tx
+              .selectFrom('market_trends')
+              .select('id')
+              .orderBy('last_seen_at', 'desc')
+              .orderBy('traffic', 'desc')
+              .orderBy('id', 'desc')
+              .limit(keepTrends),
+          )
+          .execute();
       });
     },
 

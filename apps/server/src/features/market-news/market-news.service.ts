@@ -1,8 +1,11 @@
 import type { Captions, FeedRun, FeedSourceName, StockNews, TrendText } from '@hurryup/contracts/market-news';
 import type { TrendRows } from '@hurryup/contracts/trend-rows';
 import { fetchTrends } from '../../adapters/google-trends.ts';
-import { type FetchedNewsItem, fetchNewsFeed } from '../../adapters/news-rss.ts';
-import { type FetchedVideo, fetchChannelVideos, searchYoutubeVideos } from '../../adapters/youtube.ts';
+import { fetchNewsFeed } from '../../adapters/news-rss.ts';
+import { fetchChannelVideos, searchYoutubeVideos } from '../../adapters/youtube.ts';
+import type { Engines } from '../../engines/engine.ts';
+import type { FetchedNewsItem, FetchedVideo } from '../../engines/feed-parse/feed-items.ts';
+import { parseFeed } from '../../engines/feed-parse/feed-parse.ts';
 import type { Config } from '../../shared/config.ts';
 import type { MarketNewsRepository } from './market-news.repository.ts';
 
@@ -23,9 +26,10 @@ function problemText(error: unknown): string {
 /**
  * The market feeds: fetching each source (news, trends, videos) into the database, and the answers the
  * API and the pages read, always from the database. A fetch that fails, times out or finds nothing keeps
- * the stored items as they are.
+ * the stored items as they are. The adapters fetch each feed's text; the `feed-parse` engine reads it in a
+ * worker thread with a time and a memory limit, so a hostile feed never holds the site's requests.
  */
-export function createMarketNewsService(repo: MarketNewsRepository, feeds: FeedSettings) {
+export function createMarketNewsService(repo: MarketNewsRepository, feeds: FeedSettings, engines: Engines) {
   const topicKey = feeds.youtube.query.toLowerCase();
 
   async function record(
@@ -44,7 +48,11 @@ export function createMarketNewsService(repo: MarketNewsRepository, feeds: FeedS
 
   async function refreshNews(signal?: AbortSignal): Promise<FeedRun> {
     const options = { timeoutMs: feeds.timeoutMs, signal };
-    const results = await Promise.allSettled(feeds.newsUrls.map((url) => fetchNewsFeed(url, options)));
+    const results = await Promise.allSettled(
+      feeds.newsUrls.map(async (url) =>
+        parseFeed(engines, 'news', await fetchNewsFeed(url, options), url, { signal }),
+      ),
+    );
     const problems: string[] = [];
     const byUrl = new Map<string, FetchedNewsItem>();
     for (const result of results) {
@@ -62,7 +70,8 @@ export function createMarketNewsService(repo: MarketNewsRepository, feeds: FeedS
 
   async function refreshTrends(signal?: AbortSignal): Promise<FeedRun> {
     try {
-      const trends = await fetchTrends(feeds.trendsUrl, { timeoutMs: feeds.timeoutMs, signal });
+      const text = await fetchTrends(feeds.trendsUrl, { timeoutMs: feeds.timeoutMs, signal });
+      const trends = await parseFeed(engines, 'trends', text, feeds.trendsUrl, { signal });
       const now = new Date().toISOString();
       if (trends.length === 0) return record('trends', 0, ['The trends feed listed no searches'], false);
       await repo.upsertTrends(
@@ -86,8 +95,16 @@ export function createMarketNewsService(repo: MarketNewsRepository, feeds: FeedS
     const options = { timeoutMs: feeds.timeoutMs, signal };
     const { apiKey, apiUrl, feedUrl, channelIds, query } = feeds.youtube;
     const results: PromiseSettledResult<FetchedVideo[]>[] = apiKey
-      ? await Promise.allSettled([searchYoutubeVideos(apiUrl, apiKey, query, 50, options)])
-      : await Promise.allSettled(channelIds.map((id) => fetchChannelVideos(feedUrl, id, options)));
+      ? await Promise.allSettled([
+          searchYoutubeVideos(apiUrl, apiKey, query, 50, options).then((text) =>
+            parseFeed(engines, 'youtube-search', text, apiUrl, { signal }),
+          ),
+        ])
+      : await Promise.allSettled(
+          channelIds.map(async (id) =>
+            parseFeed(engines, 'channel', await fetchChannelVideos(feedUrl, id, options), id, { signal }),
+          ),
+        );
     const problems: string[] = [];
     const byId = new Map<string, FetchedVideo>();
     for (const result of results) {

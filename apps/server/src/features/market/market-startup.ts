@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { YahooChartSource } from '../../adapters/yahoo-chart.ts';
 import type { Database } from '../../db/database.ts';
 import { tablesOf } from '../../db/tables-of.ts';
 import type { Config } from '../../shared/config.ts';
+import type { Jobs } from '../../shared/jobs.ts';
 import type { MarketRepository } from './market.repository.ts';
 import type { MarketService } from './market.service.ts';
 import type { MarketTables } from './market.tables.ts';
@@ -16,10 +18,10 @@ export const syncCheckIntervalMs = 15 * 60_000;
 const retryAfterFailureMs = 60 * 60_000;
 
 /**
- * At start: imports the CSV folders the settings name (unchanged files are skipped quickly), then, with the
- * sync on, fetches missing sessions in the background when the data is stale, and checks again every 15
- * minutes so the day's bars arrive after the close. Bad files and an unreachable source are logged; they
- * never stop the server.
+ * At start: imports the CSV folders the settings name (unchanged files are skipped quickly). With the sync
+ * on, the `market.sync` job fetches missing sessions when the data is stale, at start and every 15 minutes
+ * (once across all processes), so the day's bars arrive after the close. Bad files and an unreachable
+ * source are logged; they never stop the server.
  */
 export function startMarketData(
   app: FastifyInstance,
@@ -29,11 +31,10 @@ export function startMarketData(
     repository: MarketRepository;
     market: MarketService;
     source: YahooChartSource | undefined;
+    jobs: Jobs;
   },
 ) {
-  const { database, config, repository, market, source } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
+  const { database, config, repository, market, source, jobs } = deps;
   let lastFailure = 0;
 
   async function importFolders() {
@@ -64,6 +65,13 @@ export function startMarketData(
       }
     }
     market.forgetHolidays();
+    // Cached market answers are computed anew (docs/decisions/0012-page-cache.md).
+    await app.site.contentChanged(['market'], { pictures: false });
+    // Visitors are told only that there is no market data; what to do about it is for the operator's log.
+    if (!(await repository.lastBarDate('NIFTY 50')))
+      app.log.warn(
+        'no market data: the trading pages say "Market data not loaded"; import a folder of daily price CSV files with "npm run market:import -- <folder>" or set MARKET_DATA_DIR (docs/operations.md "Market data")',
+      );
   }
 
   async function syncIfStale() {
@@ -74,6 +82,7 @@ export function startMarketData(
     try {
       const result = await syncDailyBars(repository, source, at, app.log);
       app.log.info(result, 'market data synced');
+      await app.site.contentChanged(['market'], { pictures: false });
     } catch (error) {
       lastFailure = Date.now();
       app.log.warn(
@@ -83,25 +92,23 @@ export function startMarketData(
     }
   }
 
-  function runSync() {
-    running ??= syncIfStale()
-      .catch((error: unknown) => app.log.error({ err: error }, 'market data sync crashed'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
+  // The sync waits for the start-up import, so it never fetches what a file is about to bring.
+  let imported!: () => void;
+  const importDone = new Promise<void>((resolve) => {
+    imported = resolve;
+  });
+  if (source)
+    jobs.define({
+      name: 'market.sync',
+      payload: z.object({}),
+      schedule: { everyMs: syncCheckIntervalMs },
+      handler: async () => {
+        await importDone;
+        await syncIfStale();
+      },
+    });
 
   app.addHook('onReady', async () => {
-    await importFolders();
-    if (!source) return;
-    // In the background: a slow or unreachable source must not delay the start.
-    void runSync();
-    timer = setInterval(() => void runSync(), syncCheckIntervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
+    await importFolders().finally(imported);
   });
 }

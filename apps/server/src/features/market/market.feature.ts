@@ -10,6 +10,7 @@ import {
   marketEventInputSchema,
   saveIndicators,
 } from '@hurryup/contracts/market';
+import { isMarketOpen } from '@hurryup/market/market-hours';
 import type { MarketPageData } from '@hurryup/web/features/market/page-data';
 import { createYahooChartSource } from '../../adapters/yahoo-chart.ts';
 import { tablesOf } from '../../db/tables-of.ts';
@@ -25,6 +26,12 @@ import { createLiveQuotes } from './market-sync.ts';
 /** Where seed-content events come from, so imports from CSV files never count as the seed. */
 const contentSource = 'content';
 
+// How long a cached market answer is kept: from stored bars, and with live quotes in market hours (NSE
+// holidays are not looked up: on one the shorter age only costs a few more computations).
+const storedBarsMaxAgeSeconds = 60;
+const liveQuotesMaxAgeSeconds = 15;
+const noHolidays: ReadonlySet<string> = new Set();
+
 /**
  * Market data: daily bars, the event calendar and saved indicators; the market calls and the market pages'
  * data; the CSV folders imported at start (MARKET_DATA_DIR, EVENTS_DATA_DIR) and the sync when online.
@@ -32,7 +39,7 @@ const contentSource = 'content';
 export const marketFeature = defineFeature({
   name: 'market',
   migrations: marketMigrations,
-  async plugin(app, { database, config, site }) {
+  async plugin(app, { database, config, site, jobs }) {
     const repository = createMarketRepository(tablesOf<MarketTables>(database.db));
     const fixedClock = config.market.clock;
     const now = () => (fixedClock ? new Date(fixedClock) : new Date());
@@ -42,14 +49,31 @@ export const marketFeature = defineFeature({
     const live = source ? createLiveQuotes(source, app.log, now) : undefined;
     const market = createMarketService({ repository, now, live });
 
-    registerCall(app, getFinancialData, () => market.financialData());
-    registerCall(app, getTradingViewData, () => market.tradingView());
-    registerCall(app, getDailyNews, () => market.dailyNews());
-    registerCall(app, listStocks, ({ query }) => market.stocks(query.symbols?.split(',')));
-    registerCall(app, getIndicators, () => market.indicators());
-    registerCall(app, saveIndicators, ({ body }) => market.save(body));
-    registerCall(app, getSavedIndicators, ({ query }) => market.saved(query.device_id));
-    registerCall(app, getOptionSuggestions, () => market.optionSuggestion());
+    // Answers from the stored bars change when the import or the sync writes bars (both announce it), and
+    // with the time of day (whether the session is open, the last closed session): a minute at most. Live
+    // quotes in market hours are kept for seconds only.
+    const fromBars = { shows: ['market'], maxAgeSeconds: storedBarsMaxAgeSeconds };
+    const withLiveQuotes = {
+      shows: ['market'],
+      maxAgeSeconds: () =>
+        isMarketOpen(now(), noHolidays) ? liveQuotesMaxAgeSeconds : storedBarsMaxAgeSeconds,
+    };
+    registerCall(app, getFinancialData, () => market.financialData(), { cache: withLiveQuotes });
+    registerCall(app, getTradingViewData, () => market.tradingView(), { cache: fromBars });
+    registerCall(app, getDailyNews, () => market.dailyNews(), { cache: fromBars });
+    registerCall(app, listStocks, ({ query }) => market.stocks(query.symbols?.split(',')), {
+      cache: withLiveQuotes,
+    });
+    registerCall(app, getIndicators, () => market.indicators(), { cache: fromBars });
+    registerCall(app, saveIndicators, async ({ body }) => {
+      const saved = await market.save(body);
+      await site.contentChanged(['saved-indicators'], { pictures: false });
+      return saved;
+    });
+    registerCall(app, getSavedIndicators, ({ query }) => market.saved(query.device_id), {
+      cache: { shows: ['saved-indicators'] },
+    });
+    registerCall(app, getOptionSuggestions, () => market.optionSuggestion(), { cache: fromBars });
     registerCall(app, checkBreakout, ({ body }) => market.breakout(body));
 
     site.providePageData('market', {
@@ -73,8 +97,9 @@ export const marketFeature = defineFeature({
         ),
       committed: () => market.forgetHolidays(),
       isEmpty: async () => (await repository.countEvents(contentSource)) === 0,
+      revisionKind: 'market',
     });
 
-    startMarketData(app, { database, config, repository, market, source });
+    startMarketData(app, { database, config, repository, market, source, jobs });
   },
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { withIdColumn } from '../../db/columns.ts';
 import type { PortableMigration } from '../../db/portable-migration.ts';
 
@@ -59,6 +60,23 @@ export const marketMigrations: Record<string, PortableMigration> = {
         .addColumn('sha256', 'varchar(64)', (col) => col.notNull())
         .addColumn('rows', 'integer', (col) => col.notNull())
         .addColumn('imported_at', 'varchar(30)', (col) => col.notNull())
+        .execute();
+    },
+  },
+  '0017-market-indicators-per-device': {
+    async up(db) {
+      // Every save used to add a row that was never read again: keep each device's newest (the one
+      // GET /api/indicators/saved answered), then let the database hold one row per device.
+      await sql`
+        delete from market_indicator_snapshots
+        where id not in (select max(id) from market_indicator_snapshots group by device_id)
+      `.execute(db);
+      await db.schema.dropIndex('market_indicator_snapshots_device').ifExists().execute();
+      await db.schema
+        .createIndex('market_indicator_snapshots_device_unique')
+        .unique()
+        .on('market_indicator_snapshots')
+        .column('device_id')
         .execute();
     },
   },

@@ -224,6 +224,7 @@ export function createMarketRepository(db: Db) {
       return query.orderBy('date').orderBy('kind').execute();
     },
 
+    /** The device's one row of saved values, written over by its next save. */
     async saveSnapshot(snapshot: {
       deviceId: string;
       nifty: number;
@@ -232,16 +233,18 @@ export function createMarketRepository(db: Db) {
       oiChange: number | undefined;
     }) {
       const savedAt = new Date().toISOString();
+      const values = {
+        nifty: snapshot.nifty,
+        rsi: snapshot.rsi,
+        vix: snapshot.vix,
+        oi_change: snapshot.oiChange ?? null,
+        saved_at: savedAt,
+      };
+      // One statement on the unique device_id, so concurrent saves of one device leave one row.
       await db
         .insertInto('market_indicator_snapshots')
-        .values({
-          device_id: snapshot.deviceId,
-          nifty: snapshot.nifty,
-          rsi: snapshot.rsi,
-          vix: snapshot.vix,
-          oi_change: snapshot.oiChange ?? null,
-          saved_at: savedAt,
-        })
+        .values({ device_id: snapshot.deviceId, ...values })
+        .onConflict((conflict) => conflict.column('device_id').doUpdateSet(values))
         .execute();
       return savedAt;
     },

@@ -10,6 +10,7 @@ import type {
 import { marketDataNotLoadedCode } from '@hurryup/contracts/market-codes';
 import { assertValidBars, type DailyBar } from '@hurryup/market/bars';
 import { detectBreakout } from '@hurryup/market/breakout';
+import { indiaDate } from '@hurryup/market/market-hours';
 import { optionSuggestion } from '@hurryup/market/option-suggestion';
 import { rsiValues } from '@hurryup/market/oscillators';
 import { lastValue } from '@hurryup/market/series';
@@ -21,21 +22,31 @@ import { INDIA_VIX, NIFTY_50, NIFTY_50_STOCKS } from './market-instruments.ts';
 import type { LiveQuotes } from './market-sync.ts';
 
 /**
- * Bars read for a rating: SMA(200) needs 200 and the EMA/RSI recursions settle well within a few hundred
- * more, so 600 bars give the same last values as the whole history to many decimals.
+ * Bars read for a rating: the EMA recursions need far more than SMA(200)'s 200 to settle. EMA(200) started
+ * 600 bars back is up to 0.11 % off its full-history value (COALINDIA; 2.9 points on NIFTY); 2000 bars
+ * leave 1.5e-9 % on NIFTY and cover the whole stored history of every NIFTY 50 stock.
  */
-export const ratingBars = 600;
+export const ratingBars = 2000;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const formatNumber = (value: number) =>
   value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const signed = (value: number) => `${value >= 0 ? '+' : '−'}${formatNumber(Math.abs(value))}`;
 
+/**
+ * An event's title as visitors read it: the calendar's notes for its keepers ("(scheduled date; outcome not
+ * recorded here)") are left out.
+ */
+export function publicEventTitle(title: string): string {
+  return title.replace(/\s*\(scheduled date;[^)]*\)/gi, '').trim();
+}
+
 export function notLoaded(what: string): HttpError {
   return new HttpError(
     503,
     marketDataNotLoadedCode,
-    `Market data is not loaded yet: the site has no ${what}. The site operator can load it with "npm run market:import -- <folder>" or the MARKET_DATA_DIR setting.`,
+    // Visitors read this; the operator's instructions are in the start-up log (market-startup.ts).
+    `Market data is not loaded yet: the site has no ${what}.`,
   );
 }
 
@@ -173,8 +184,10 @@ export function createMarketService({ repository, now, live }: MarketServiceOpti
           `India VIX was ${formatNumber(vixLast.close)}${direction}${vixLast.date === nifty.date ? '' : ` (on ${vixLast.date})`}.`,
         );
       }
-      const event = await nextEvent(nifty.date);
-      if (event) parts.push(`Next event: ${event.title} on ${event.date}.`);
+      // The next event is the next one after today, not after the last stored session (months ago when the
+      // data is old).
+      const event = await nextEvent(indiaDate(now()));
+      if (event) parts.push(`Next event: ${publicEventTitle(event.title)} on ${event.date}.`);
       return { news: parts.join(' '), asOf: nifty.date };
     },
 

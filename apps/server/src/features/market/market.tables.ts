@@ -38,6 +38,7 @@ export type MarketTables = {
     source: string;
     updated_at: string;
   };
+  /** The indicator values each device saved last: one row per device (unique device_id). */
   market_indicator_snapshots: {
     id: Generated<number>;
     device_id: string;

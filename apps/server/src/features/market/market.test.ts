@@ -204,6 +204,35 @@ describe('market calls with data', () => {
   });
 });
 
+describe('the daily news line months after the last stored session', () => {
+  const events = fs.mkdtempSync(path.join(marketFolder, '..', 'hurryup-later-events-'));
+  fs.writeFileSync(
+    path.join(events, 'later.csv'),
+    'date,event,kind,impact\n2025-08-06,RBI MPC: repo unchanged at 5.50%,rbi,medium\n' +
+      '2025-12-10,FOMC rate decision (scheduled date; outcome not recorded here),usfed,high\n',
+  );
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      MARKET_DATA_DIR: marketFolder,
+      EVENTS_DATA_DIR: events,
+      MARKET_CLOCK: '2025-11-03T18:00:00+05:30',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(events, { recursive: true });
+  });
+
+  it("names the next event after today, in visitors' words", async () => {
+    const body = (await t.app.inject({ url: '/api/daily-news' })).json();
+    expect(body.asOf).toBe('2025-06-27');
+    // Not the RBI meeting of August, past by November.
+    expect(body.news).toContain('Next event: FOMC rate decision on 2025-12-10.');
+    expect(body.news).not.toContain('scheduled date');
+  });
+});
+
 describe('market calls without data', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -223,7 +252,9 @@ describe('market calls without data', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(503);
       expect(res.json().code).toBe('MARKET_DATA_NOT_LOADED');
-      expect(res.json().error).toContain('npm run market:import -- <folder>');
+      // Plain words for visitors: the operator's instructions go to the log and docs/operations.md.
+      expect(res.json().error).toMatch(/^Market data is not loaded yet: the site has no [\w &]+\.$/);
+      expect(res.json().error).not.toMatch(/npm|MARKET_DATA_DIR|operator/);
     }
     const alert = await t.app.inject({ method: 'POST', url: '/api/alerts/breakout', payload: { data: [] } });
     expect(alert.statusCode).toBe(503);

@@ -33,31 +33,44 @@ export const postsFeature = defineFeature({
     app.addHook('onReady', () => posts.rebuildIndex());
     site.contentRevision.onChange(() => posts.recheckRevision());
 
-    registerCall(app, listPosts, async ({ query }, _request, reply) => {
-      const { postId, title, limit, offset } = query;
-      if (postId !== undefined && title !== undefined) {
-        throw validation('postId', 'Give postId or title, not both.');
-      }
-      if (postId !== undefined) return (await posts.get(postId)) ?? Promise.reject(noSuchPost());
-      if (title !== undefined) {
-        if (title.trim() === '') throw validation('title', 'The title is empty.', 'Invalid post ID');
-        return (await posts.getByTitle(title)) ?? Promise.reject(noSuchPost());
-      }
-      const [list, total] = await Promise.all([
-        posts.list({ limit: limit ?? postsPage.defaultLimit, offset: offset ?? 0 }),
-        posts.count(),
-      ]);
-      reply.header('x-total-count', String(total));
-      return list;
+    registerCall(
+      app,
+      listPosts,
+      async ({ query }, _request, reply) => {
+        const { postId, title, limit, offset } = query;
+        if (postId !== undefined && title !== undefined) {
+          throw validation('postId', 'Give postId or title, not both.');
+        }
+        if (postId !== undefined) return (await posts.get(postId)) ?? Promise.reject(noSuchPost());
+        if (title !== undefined) {
+          if (title.trim() === '') throw validation('title', 'The title is empty.', 'Invalid post ID');
+          return (await posts.getByTitle(title)) ?? Promise.reject(noSuchPost());
+        }
+        const [list, total] = await Promise.all([
+          posts.list({ limit: limit ?? postsPage.defaultLimit, offset: offset ?? 0 }),
+          posts.count(),
+        ]);
+        reply.header('x-total-count', String(total));
+        return list;
+      },
+      { cache: { shows: ['posts'] } },
+    );
+    registerCall(app, searchPosts, ({ query }) => posts.search(query.q, query.limit), {
+      cache: { shows: ['posts'] },
     });
-    registerCall(app, searchPosts, ({ query }) => posts.search(query.q, query.limit));
 
-    await registerAdminCrud(app, config.adminToken, postAdminCalls, {
-      // Ids come from the database here; only imports may set them.
-      create: (input) => posts.create({ ...input, id: undefined }),
-      update: (id, input) => posts.update(id, { ...input, id: undefined }),
-      delete: (id) => posts.delete(id),
-    });
+    await registerAdminCrud(
+      app,
+      config.adminToken,
+      postAdminCalls,
+      {
+        // Ids come from the database here; only imports may set them.
+        create: (input) => posts.create({ ...input, id: undefined }),
+        update: (id, input) => posts.update(id, { ...input, id: undefined }),
+        delete: (id) => posts.delete(id),
+      },
+      'posts',
+    );
 
     site.providePageData('posts', {
       list: (page) => posts.list(page),
@@ -89,6 +102,7 @@ export const postsFeature = defineFeature({
       finish: (tx) => posts.finishImport(tx),
       committed: () => posts.invalidateIndex(),
       isEmpty: async () => (await posts.count()) === 0,
+      revisionKind: 'posts',
     });
   },
 });

@@ -273,7 +273,8 @@ describe('input the databases cannot hold', () => {
         ...(payload ? { payload: payload as Record<string, unknown> } : {}),
       });
       expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(400);
-      expect(res.json().code).toBe('VALIDATION_ERROR');
+      // A NUL in the URL is refused with the request checks (BAD_URL) before any schema sees it.
+      expect(['VALIDATION_ERROR', 'BAD_URL']).toContain(res.json().code);
     }
   });
 });

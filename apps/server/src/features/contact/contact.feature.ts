@@ -1,0 +1,56 @@
+import { sendContactMessage } from '@hurryup/contracts/contact';
+import {
+  contactMessages,
+  contactMessagesPerWindow,
+  contactWindowMinutes,
+} from '@hurryup/contracts/contact-rules';
+import type { ContactPageData } from '@hurryup/web/features/contact/page-data';
+import { z } from 'zod';
+import { clientKey } from '../../shared/admin-auth.ts';
+import { defineFeature } from '../../shared/feature.ts';
+import { registerCall } from '../../shared/register-call.ts';
+import { createContactService } from './contact.service.ts';
+
+const contactSettings = z
+  .object({
+    CONTACT_TO: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.email('CONTACT_TO must be one e-mail address, e.g. desk@example.in').optional(),
+    ),
+  })
+  .transform((env) => ({ contactTo: env.CONTACT_TO }));
+
+/** The address in a From setting such as `"Hurry Up" <no-reply@example.in>`. */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+
+/**
+ * The contact form's server (decisions.md section 2): `POST /api/contact` stores the message in the mail
+ * outbox, addressed to `CONTACT_TO` (the site's From address when unset) with Reply-To the visitor; the
+ * outbox delivers it by SMTP with retries, and the operator reads it through `/api/admin/mail-outbox`.
+ * No provider key ever reaches the browser: the page posts to this server only.
+ */
+export const contactFeature = defineFeature({
+  name: 'contact',
+  settings: contactSettings,
+  async plugin(app, { config, site, limits, mail, settings, log }) {
+    const recipient = settings.contactTo ?? addressOf(config.mail.from);
+    if (!settings.contactTo)
+      log.info({ recipient }, 'CONTACT_TO is not set: contact messages go to the From address');
+    const contact = createContactService({
+      mail,
+      recipient,
+      siteName: config.siteName,
+      limit: limits.define({
+        name: 'contact.messages',
+        description: `Contact messages stored per visitor in ${contactWindowMinutes} minutes (client address; IPv6 per /64)`,
+        max: contactMessagesPerWindow,
+        windowMs: contactWindowMinutes * 60_000,
+        message: () => contactMessages.tooMany,
+      }),
+    });
+    registerCall(app, sendContactMessage, ({ body }, request) => contact.send(body, clientKey(request.ip)));
+    site.providePageData('contact', {
+      publicEmail: () => settings.contactTo,
+    } satisfies ContactPageData);
+  },
+});

@@ -1,0 +1,174 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminHeaders, adminToken } from '../../../test/admin.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { ManualClock } from '../../shared/clock.ts';
+
+/** A local SMTP server that keeps the raw messages it accepts. */
+async function startSmtpServer(port = 0) {
+  const received: { rcptTo: string[]; raw: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          rcptTo: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const body = (over: Record<string, unknown> = {}) => ({
+  email: 'asha@example.in',
+  message: 'Is the rice offer valid in Pune?',
+  ...over,
+});
+
+let t: TestApp;
+let visitor = 0;
+/** Each call from its own address unless told, so the limit does not mix into unrelated checks. */
+const send = (payload: unknown, ip = `10.0.${Math.floor(++visitor / 250)}.${visitor % 250}`) =>
+  t.app.inject({ method: 'POST', url: '/api/contact', payload: payload as object, remoteAddress: ip });
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_TOKEN: adminToken, CONTACT_TO: 'desk@hurryup.example' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('POST /api/contact', () => {
+  it('stores the message in the outbox for CONTACT_TO, Reply-To the visitor, and answers', async () => {
+    const res = await send(body());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Email sent successfully!' });
+    const list = await t.app.inject({ url: '/api/admin/mail-outbox', headers: adminHeaders });
+    const [stored] = list.json();
+    expect(stored).toMatchObject({
+      to: 'desk@hurryup.example',
+      replyTo: 'asha@example.in',
+      status: 'pending',
+    });
+    const full = await t.app.inject({ url: `/api/admin/mail-outbox/${stored.id}`, headers: adminHeaders });
+    expect(full.json().text).toContain('Is the rice offer valid in Pune?');
+    expect(full.json().subject).toContain('asha@example.in');
+  });
+
+  it('refuses bad input with the specification’s messages in fields, and stores nothing', async () => {
+    const before = (await t.app.inject({ url: '/api/admin/mail-outbox', headers: adminHeaders })).json()
+      .length;
+    const cases: [unknown, Record<string, string>][] = [
+      [body({ email: '' }), { email: 'Email is required.' }],
+      [body({ email: '   ' }), { email: 'Email is required.' }],
+      [body({ email: 'asha@example' }), { email: 'Invalid email format.' }],
+      [body({ email: 'asha@example.comma' }), { email: 'Invalid email format.' }],
+      [body({ message: '' }), { message: 'Notes cannot be empty.' }],
+      [body({ message: ' \n\t ' }), { message: 'Notes cannot be empty.' }],
+      [body({ message: 'x'.repeat(501) }), { message: 'Notes cannot exceed 500 characters.' }],
+      [body({ message: 'x'.repeat(5000) }), { message: 'Notes cannot exceed 500 characters.' }],
+      [
+        { email: '', message: '' },
+        { email: 'Email is required.', message: 'Notes cannot be empty.' },
+      ],
+      [body({ website: 'https://spam.example' }), { website: 'Your message could not be accepted.' }],
+    ];
+    for (const [payload, fields] of cases) {
+      const res = await send(payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields });
+    }
+    for (const payload of [body({ extra: 1 }), { email: 'asha@example.in' }, body({ email: 7 })]) {
+      const res = await send(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
+    expect((await send(body({ message: 'x'.repeat(500) }))).statusCode).toBe(200);
+    expect((await send(body({ website: '' }))).statusCode).toBe(200);
+    const after = (await t.app.inject({ url: '/api/admin/mail-outbox', headers: adminHeaders })).json()
+      .length;
+    expect(after).toBe(before + 2);
+  });
+
+  it('answers a flood from one visitor with 429 and Retry-After', async () => {
+    const ip = '192.0.2.77';
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await send(body({ message: `Message ${i}` }), ip)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    const refused = await send(body(), ip);
+    expect(refused.json()).toEqual({
+      error: 'You have sent several messages in a short time. Please wait a while and try again.',
+      code: 'RATE_LIMITED',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another visitor is not affected.
+    expect((await send(body(), '192.0.2.78')).statusCode).toBe(200);
+  });
+});
+
+describe('contact mail delivery', () => {
+  it('reaches the mail server, also when it was down when the message was sent (nothing lost)', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 24, 4, 30));
+    const probe = await startSmtpServer();
+    await probe.close();
+    const downPort = probe.port;
+    const mailApp = await createTestApp(
+      {
+        ADMIN_TOKEN: adminToken,
+        CONTACT_TO: 'desk@hurryup.example',
+        SMTP_URL: `smtp://127.0.0.1:${downPort}`,
+      },
+      { platform: { clock } },
+    );
+    const servers: { close(): Promise<void> }[] = [];
+    try {
+      const job = mailApp.app.platform.jobs.definitions().find((j) => j.name === 'mail.deliver')!;
+      const deliver = () =>
+        job.handler({}, { signal: new AbortController().signal, attempt: 1, clock, log: mailApp.app.log });
+      const outbox = async () =>
+        (await mailApp.app.inject({ url: '/api/admin/mail-outbox', headers: adminHeaders })).json();
+
+      const res = await mailApp.app.inject({ method: 'POST', url: '/api/contact', payload: body() });
+      expect(res.statusCode).toBe(200);
+      // The send queues a delivery at once; the server is down, so it is tried and kept for later.
+      await deliver();
+      // (whichever run claimed it, the queued one or this one, records the failure).
+      await expect
+        .poll(async () => (await outbox())[0].lastError, { timeout: 10_000 })
+        .toEqual(expect.any(String));
+      expect((await outbox())[0]).toMatchObject({ status: 'pending', attempts: 1 });
+
+      const server = await startSmtpServer(downPort);
+      servers.push(server);
+      clock.advance(2 * 60_000);
+      await deliver();
+      expect((await outbox())[0]).toMatchObject({ status: 'sent' });
+      expect(server.received).toHaveLength(1);
+      expect(server.received[0]!.rcptTo).toEqual(['desk@hurryup.example']);
+      expect(server.received[0]!.raw).toMatch(/^Reply-To: asha@example\.in/im);
+      expect(server.received[0]!.raw).toContain('Is the rice offer valid in Pune?');
+
+      // A message sent while the server is up goes straight out.
+      await mailApp.app.inject({ method: 'POST', url: '/api/contact', payload: body({ message: 'Second' }) });
+      // The delivery queued by the send, or this run, whichever claims it first.
+      await deliver();
+      await expect.poll(() => server.received.length, { timeout: 10_000 }).toBe(2);
+    } finally {
+      await mailApp.close();
+      for (const server of servers) await server.close();
+    }
+  });
+});
