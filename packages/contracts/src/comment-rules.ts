@@ -6,11 +6,16 @@
 /** Comment length after trimming (content-and-shell.md section 9). */
 export const commentMinLength = 5;
 export const commentMaxLength = 100;
-/** A visitor must have the image page open this long before a comment is accepted (anti-spam). */
-export const commentMinElapsedMs = 3000;
 /** Comments one visitor (one IP address) may save. */
 export const commentsPerMinute = 5;
 export const commentsPerDay = 50;
+/**
+ * Comments in one answer of `GET /api/comments` and on the image page at first: the newest this many,
+ * oldest first; older ones come a page at a time (`before`), so an image with thousands stays cheap.
+ */
+export const commentsPageSize = 50;
+/** The answer header of `GET /api/comments` that gives how many visible comments the image has in all. */
+export const commentsTotalHeader = 'x-total-count';
 
 /** The specification's alert texts (section 5) and our anti-spam refusals. */
 export const commentMessages = {
@@ -21,7 +26,6 @@ export const commentMessages = {
   saved: 'Comment saved!',
   saveFailed: 'Failed to save comment.',
   link: 'Links are not allowed in comments. Please remove the web address and send again.',
-  tooFast: 'That was very quick. Please take a few seconds with your comment and send it again.',
   honeypot: 'Your comment could not be accepted.',
   duplicate: 'This comment was just posted. Please write something new.',
   perMinute: 'You are commenting too fast: at most 5 comments a minute. Please wait a minute and try again.',
@@ -29,7 +33,6 @@ export const commentMessages = {
 } as const;
 
 export const commentErrorCodes = {
-  tooFast: 'TOO_FAST',
   spam: 'SPAM_REFUSED',
   duplicate: 'DUPLICATE_COMMENT',
 } as const;
@@ -50,12 +53,25 @@ export function stripTags(text: string): string {
   return current;
 }
 
-const linkPattern =
-  /(https?:\/\/|www\.|\b[a-z0-9-]{2,}\.(com|in|net|org|io|xyz|ru|info|biz|co|me|ly|app|site|online|top|click|link|shop|live)\b)/i;
+// Top-level domains seen in link spam, short-link hosts' (t.me, goo.gl, bit.ly) included.
+const spamTlds =
+  'com|in|net|org|io|xyz|ru|info|biz|co|me|ly|app|site|online|top|click|link|shop|live|dev|ai|tk|gl|gg|to|cc|tv|us|uk|pk|cn|tech|store|blog|club|fun|pw|ml|ga|cf|gq|page|ws|su|website|space|win|bid|vip|icu|cyou|lol|sbs|rest|xn--[a-z0-9]+';
+const linkPatterns = [
+  /(https?|ftp):\/\/|\bwww\./i,
+  // A name, a dot and a known domain ending, as a word: 't.me', 'goo.gl', 'example.dev'.
+  new RegExp(`\\b[a-z0-9-]+\\.(${spamTlds})\\b`, 'i'),
+  // Any name with a dot followed by a path: 'shop.example/offer'.
+  /\b[a-z0-9-]+\.[a-z]{2,}\//i,
+  // A bare IPv4 address.
+  /\b\d{1,3}(\.\d{1,3}){3}\b/,
+];
+// Dots that look like one: full-width, ideographic, halfwidth ideographic, one-dot leader, small full stop.
+const lookalikeDots = /[\uFF0E\u3002\uFF61\u2024\uFE52]/g;
 
 /** Whether the text carries a web address (comments may not: the link cap). */
 export function hasLink(text: string): boolean {
-  return linkPattern.test(text);
+  const normalised = text.normalize('NFKC').replace(lookalikeDots, '.');
+  return linkPatterns.some((pattern) => pattern.test(normalised));
 }
 
 /** The comment as it is stored: tags stripped, trimmed. */
@@ -67,11 +83,14 @@ export function commentLengthOk(cleaned: string): boolean {
   return length >= commentMinLength && length <= commentMaxLength;
 }
 
-/** The image URL as sent (possibly still URL-encoded), decoded once; null when it cannot be. */
+/**
+ * The image URL as sent (possibly still URL-encoded), decoded once; null when it cannot be, or when decoding
+ * gives a NUL (`%00`: no image URL holds one, and PostgreSQL would refuse it in a query).
+ */
 export function decodeImageUrl(imageUrl: string): string | null {
   try {
     const decoded = decodeURIComponent(imageUrl).trim();
-    return decoded === '' ? null : decoded;
+    return decoded === '' || decoded.includes('\0') ? null : decoded;
   } catch {
     return null;
   }

@@ -3,8 +3,8 @@ import { defineCall, noContentSchema } from './api-call.ts';
 import {
   commentMaxLength,
   commentMessages,
-  commentMinElapsedMs,
   commentMinLength,
+  commentsPageSize,
   commentsPerDay,
   commentsPerMinute,
 } from './comment-rules.ts';
@@ -28,17 +28,33 @@ export type AdminComment = z.infer<typeof adminCommentSchema>;
 // An empty value is refused by the server with the specification's own alert text, not a schema message.
 const imageUrlField = cleanText(commentMessages.imageMissing).max(2000, commentMessages.imageInvalid);
 
-export const commentsQuerySchema = z.object({ imageUrl: imageUrlField }).strict();
+export const commentsQuerySchema = z
+  .object({
+    imageUrl: imageUrlField,
+    before: wholeNumberText('before', { min: 1 })
+      .optional()
+      .describe('Only comments older than the comment with this id (the first id of the page shown)'),
+  })
+  .strict();
+
+/** One page of an image's visible comments, oldest first, and how many it has in all. */
+export interface CommentPage {
+  comments: Comment[];
+  total: number;
+}
 
 export const saveCommentBodySchema = z
   .object({
     imageUrl: imageUrlField,
     comment: cleanText('The comment must be text.').max(2000, commentMessages.length),
+    // Sent by earlier versions of the page. A number the client chooses is no defence (a robot sends 3000),
+    // so it is accepted and ignored; the server's own defences follow in the service.
     elapsedMs: z
-      .number({ error: 'elapsedMs (how long the page was open, in milliseconds) is required.' })
+      .number()
       .int('elapsedMs must be a whole number.')
       .min(0, 'elapsedMs must not be negative.')
-      .describe('How long the image page was open before sending, in milliseconds (anti-spam)'),
+      .optional()
+      .describe('Ignored; accepted for earlier versions of the page'),
     website: z
       .string()
       .max(500)
@@ -52,9 +68,13 @@ export const listComments = defineCall({
   method: 'GET',
   path: '/api/comments',
   operationId: 'listComments',
-  summary: 'The comments of one image, oldest first',
+  summary: 'The newest comments of one image, oldest first; older ones a page at a time',
   description:
-    'imageUrl is the image URL (URL-encoded in the query). An image the site does not show is 404.',
+    'imageUrl is the image URL (URL-encoded in the query). An image the site does not show is 404. ' +
+    `The answer holds at most ${commentsPageSize} comments: the newest ones, listed oldest first. ` +
+    'The `X-Total-Count` header gives how many comments the image has in all. For the page before, ' +
+    'send `before` with the id of the first (oldest) comment of the page you have; an empty list means ' +
+    'there are no older ones.',
   tag: 'comments',
   access: 'public',
   query: commentsQuerySchema,
@@ -70,8 +90,7 @@ export const saveComment = defineCall({
   summary: 'Add an anonymous comment to an image',
   description:
     `Tags are stripped and the text trimmed; it must then be ${commentMinLength} to ${commentMaxLength} characters ` +
-    `and carry no web address. Anti-spam: the page must have been open ${commentMinElapsedMs / 1000} s ` +
-    `(elapsedMs), the hidden website field must stay empty, at most ${commentsPerMinute} comments a minute and ` +
+    `and carry no web address. Anti-spam: the hidden website field must stay empty, at most ${commentsPerMinute} comments a minute and ` +
     `${commentsPerDay} a day per visitor (429), and the same comment on the same image twice within a minute is 409.`,
   tag: 'comments',
   access: 'public',

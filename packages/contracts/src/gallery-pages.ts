@@ -24,13 +24,14 @@ export const devbitImagePath = (url: string) => `/devbit/${encodeURIComponent(ur
 
 /**
  * The image URL carried in a page path segment (`/image/:imageUrl`, `/devbit/:imageUrl`), decoded once.
- * Undefined for a missing segment and null for a malformed escape or a blank URL.
+ * Undefined for a missing segment and null for a malformed escape, a NUL or a blank URL.
  */
 export function imageUrlFromSegment(segment: string | undefined): string | null | undefined {
   if (segment === undefined || segment === '') return undefined;
   try {
     const url = decodeURIComponent(segment);
-    return url.trim() === '' ? null : url;
+    // No image URL holds a NUL, and PostgreSQL would refuse one in a query.
+    return url.trim() === '' || url.includes('\0') ? null : url;
   } catch {
     return null;
   }

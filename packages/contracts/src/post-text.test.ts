@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { postInputSchema } from './post.ts';
-import { postFirstImage, postParagraphs, postPlainText, postSummary } from './post-text.ts';
+import {
+  postFirstImage,
+  postParagraphs,
+  postPlainText,
+  postReadAloudText,
+  postSummary,
+} from './post-text.ts';
 
 describe('postParagraphs', () => {
   it('splits content at blank lines', () => {
@@ -49,6 +55,23 @@ describe('postSummary and postFirstImage', () => {
       alt: 'B',
     });
     expect(postFirstImage({})).toBeUndefined();
+  });
+});
+
+describe('postReadAloudText', () => {
+  const body = { content: 'First.\n\nSecond.' };
+
+  it('reads the title as a sentence of its own, then the post', () => {
+    expect(postReadAloudText({ title: 'UPI safety tips', ...body })).toBe(
+      'UPI safety tips.\n\nFirst.\n\nSecond.',
+    );
+  });
+
+  it("never doubles the title's own ending", () => {
+    for (const title of ['Is crypto worth its risks?', 'Stop!', 'Wait…', 'Done.', 'नमस्ते।', '“Save more.”']) {
+      expect(postReadAloudText({ title, ...body })).toBe(`${title}\n\nFirst.\n\nSecond.`);
+    }
+    expect(postReadAloudText({ title: '  Trailing space?  ', ...body })).toMatch(/^Trailing space\?\n\n/);
   });
 });
 

@@ -27,6 +27,19 @@ export function postPlainText(post: Pick<Post, 'content' | 'contentArray'>): str
   return postParagraphs(post).join('\n\n');
 }
 
+// Sentence-ending marks (Latin, ellipsis, Devanagari danda), optionally followed by closing quotes or brackets.
+const endsSentence = /[.!?…।॥]["'”’)\]]*$/u;
+
+/**
+ * What is read aloud and translated: the title as its own sentence, then the post. The title gets a full stop
+ * only when it has no ending of its own ("…its risks?" stays as it is, never "…its risks?.").
+ */
+export function postReadAloudText(post: Pick<Post, 'title' | 'content' | 'contentArray'>): string {
+  const title = post.title.trim();
+  const sentence = title === '' || endsSentence.test(title) ? title : `${title}.`;
+  return `${sentence}\n\n${postPlainText(post)}`;
+}
+
 /** A short summary for previews: the description, else the first paragraph, cut at a word near `max`. */
 export function postSummary(post: Pick<Post, 'description' | 'content' | 'contentArray'>, max = 200): string {
   const text = (post.description?.trim() || postParagraphs(post)[0] || '').replace(/\s+/g, ' ');

@@ -198,23 +198,35 @@ export function cci(bars: HighLowClose, period = 20): Series {
   return toSeries(cciValues(toHighLowCloseValues(bars), period));
 }
 
+/**
+ * CCI of any source series (Pine's `ta.cci(source, length)`); TradingView's technical rating uses it on the
+ * close, not on the typical price. Same warm-up and zero-deviation rule as `cci`.
+ */
+export function cciOf(source: SeriesInput, period = 20): Series {
+  return toSeries(cciOfValues(toValues(source), period));
+}
+
 export function cciValues(bars: HighLowCloseValues, period = 20): Values {
-  assertPeriod(period);
   const typical = new Float64Array(bars.close.length);
   for (let i = 0; i < typical.length; i++) typical[i] = (bars.high[i]! + bars.low[i]! + bars.close[i]!) / 3;
-  const mean = smaValues(typical, period);
-  const out = new Float64Array(typical.length);
-  for (let i = 0; i < typical.length; i++) {
+  return cciOfValues(typical, period);
+}
+
+export function cciOfValues(source: Numbers, period = 20): Values {
+  assertPeriod(period);
+  const mean = smaValues(source, period);
+  const out = new Float64Array(source.length);
+  for (let i = 0; i < source.length; i++) {
     const average = mean[i]!;
     if (Number.isNaN(average)) {
       out[i] = Number.NaN;
       continue;
     }
-    // A defined mean means every typical price in the window is finite.
+    // A defined mean means every value in the window is finite.
     let deviation = 0;
-    for (let j = i - period + 1; j <= i; j++) deviation += Math.abs(typical[j]! - average);
+    for (let j = i - period + 1; j <= i; j++) deviation += Math.abs(source[j]! - average);
     deviation /= period;
-    out[i] = deviation === 0 ? Number.NaN : (typical[i]! - average) / (0.015 * deviation);
+    out[i] = deviation === 0 ? Number.NaN : (source[i]! - average) / (0.015 * deviation);
   }
   return out;
 }

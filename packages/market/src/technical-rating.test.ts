@@ -6,6 +6,7 @@ import {
   awesomeOscillator,
   bullBearPower,
   cci,
+  cciOf,
   ichimoku,
   macd,
   momentum,
@@ -41,9 +42,9 @@ function neutralReadings(): TechnicalReadings {
     ema: perPeriod(100),
     hullMa9: 100,
     vwma20: 100,
-    ichimoku: { conversion: 100, base: 100, cloudA: 100, cloudB: 100 },
+    ichimoku: { conversion: 100, base: 100, spanA: 100, spanB: 100, spanBNow: 100 },
     rsi: { now: 50, previous: 50 },
-    stochastic: { k: 50, d: 50 },
+    stochastic: { k: 50, d: { now: 50, previous: 50 } },
     cci: { now: 0, previous: 0 },
     adx: { adx: { now: 10, previous: 10 }, plusDi: 20, minusDi: 20 },
     awesomeOscillator: { now: 1, previous: 1, twoBack: 1 },
@@ -65,9 +66,9 @@ function emptyReadings(): TechnicalReadings {
     ema: perPeriod(u),
     hullMa9: u,
     vwma20: u,
-    ichimoku: { conversion: u, base: u, cloudA: u, cloudB: u },
+    ichimoku: { conversion: u, base: u, spanA: u, spanB: u, spanBNow: u },
     rsi: { now: u, previous: u },
-    stochastic: { k: u, d: u },
+    stochastic: { k: u, d: { now: u, previous: u } },
     cci: { now: u, previous: u },
     adx: { adx: { now: u, previous: u }, plusDi: u, minusDi: u },
     awesomeOscillator: { now: u, previous: u, twoBack: u },
@@ -209,9 +210,9 @@ describe('rules, one indicator at a time', () => {
   it('Ichimoku: Buy when span A > span B < base < conversion < close in that order, Sell mirrored', () => {
     const name = 'Ichimoku Base Line (9, 26, 52, 26)';
     const set =
-      (conversion: number, base: number, cloudA: number, cloudB: number | undefined, close = 100) =>
+      (conversion: number, base: number, spanA: number, spanB: number | undefined, close = 100) =>
       (r: TechnicalReadings) => {
-        r.ichimoku = { conversion, base, cloudA, cloudB };
+        r.ichimoku = { conversion, base, spanA, spanB, spanBNow: 100 };
         r.close = close;
       };
     // span A 90 > span B 85, base 95 > span A, conversion 98 > base, close 100 > conversion.
@@ -222,7 +223,12 @@ describe('rules, one indicator at a time', () => {
     expect(ruleVote(name, set(98, 89, 90, 85))).toBe(0); // base below span A
     expect(ruleVote(name, set(94, 95, 90, 85))).toBe(0); // conversion below base
     expect(ruleVote(name, set(98, 95, 90, 85, 97))).toBe(0); // close below conversion
-    expect(ruleVote(name, set(98, 95, 90, u))).toBe('n/a');
+    // The library checks only span B of the last bar: without the spans of 26 bars back the vote is an
+    // available Neutral, without today's span B it is not available.
+    expect(ruleVote(name, set(98, 95, 90, u))).toBe(0);
+    expect(
+      ruleVote(name, (r) => (r.ichimoku = { conversion: 98, base: 95, spanA: 90, spanB: 85, spanBNow: u })),
+    ).toBe('n/a');
   });
 
   it('RSI: Buy below 30 and rising, Sell above 70 and falling', () => {
@@ -242,7 +248,7 @@ describe('rules, one indicator at a time', () => {
   it('Stochastic: Buy with %K and %D below 20 and %K > %D, Sell mirrored above 80', () => {
     const name = 'Stochastic %K (14, 3, 3)';
     const set = (k: number, d: number | undefined) => (r: TechnicalReadings) => {
-      r.stochastic = { k, d };
+      r.stochastic = { k, d: { now: d, previous: 50 } };
     };
     expect(ruleVote(name, set(15, 10))).toBe(1);
     expect(ruleVote(name, set(15, 18))).toBe(0);
@@ -250,7 +256,12 @@ describe('rules, one indicator at a time', () => {
     expect(ruleVote(name, set(85, 90))).toBe(-1);
     expect(ruleVote(name, set(85, 80))).toBe(0);
     expect(ruleVote(name, set(95, 90))).toBe(0);
-    expect(ruleVote(name, set(15, u))).toBe('n/a');
+    // Float residue between a %K and %D that are equal does not vote.
+    expect(ruleVote(name, set(1e-15, 0))).toBe(0);
+    expect(ruleVote(name, set(100, 100 + 1e-13))).toBe(0);
+    expect(ruleVote(name, set(15, u))).toBe(0);
+    // Available once the previous %D exists (the value the library checks).
+    expect(ruleVote(name, (r) => (r.stochastic = { k: 15, d: { now: 10, previous: u } }))).toBe('n/a');
   });
 
   it('CCI: Buy below −100 and rising, Sell above 100 and falling', () => {
@@ -265,25 +276,35 @@ describe('rules, one indicator at a time', () => {
     expect(ruleVote(name, set(100, 200))).toBe(0);
   });
 
-  it('ADX: Buy when +DI > −DI with ADX above 20 and rising; Sell when +DI < −DI with ADX above 20 and falling', () => {
+  it('ADX: Buy when +DI > −DI with ADX above 20 and rising; Sell when +DI < −DI with ADX above 20 and rising', () => {
     const name = 'Average Directional Index (14)';
     const set =
       (now: number, previous: number, plusDi: number, minusDi: number) => (r: TechnicalReadings) => {
         r.adx = { adx: { now, previous }, plusDi, minusDi };
       };
     expect(ruleVote(name, set(25, 24, 30, 20))).toBe(1);
-    expect(ruleVote(name, set(25, 26, 30, 20))).toBe(0);
-    expect(ruleVote(name, set(20, 19, 30, 20))).toBe(0);
-    expect(ruleVote(name, set(25, 26, 20, 30))).toBe(-1);
-    expect(ruleVote(name, set(25, 24, 20, 30))).toBe(0);
+    expect(ruleVote(name, set(25, 26, 30, 20))).toBe(0); // falling
+    expect(ruleVote(name, set(20, 19, 30, 20))).toBe(0); // not above 20
+    // TradingView's library sells on a strengthening downtrend: ADX rising, not falling.
+    expect(ruleVote(name, set(25, 24, 20, 30))).toBe(-1);
+    expect(ruleVote(name, set(25, 26, 20, 30))).toBe(0);
+    expect(ruleVote(name, set(20, 19, 20, 30))).toBe(0);
     expect(ruleVote(name, set(25, 24, 25, 25))).toBe(0);
+    // Available as soon as the ADX exists; without a previous ADX it cannot be rising: Neutral.
+    expect(ruleVote(name, (r) => (r.adx = { adx: { now: 25, previous: u }, plusDi: 30, minusDi: 20 }))).toBe(
+      0,
+    );
+    expect(ruleVote(name, (r) => (r.adx = { adx: { now: u, previous: 24 }, plusDi: 30, minusDi: 20 }))).toBe(
+      'n/a',
+    );
   });
 
   it('Awesome Oscillator: zero-line crosses and saucers', () => {
     const name = 'Awesome Oscillator';
-    const set = (now: number | undefined, previous: number, twoBack?: number) => (r: TechnicalReadings) => {
-      r.awesomeOscillator = { now, previous, twoBack };
-    };
+    const set =
+      (now: number | undefined, previous: number | undefined, twoBack?: number) => (r: TechnicalReadings) => {
+        r.awesomeOscillator = { now, previous, twoBack };
+      };
     expect(ruleVote(name, set(0.5, -0.2, -1))).toBe(1); // crosses over 0
     expect(ruleVote(name, set(0.5, 0, 1))).toBe(1); // previous ≤ 0 counts as below
     expect(ruleVote(name, set(3, 2, 2.5))).toBe(1); // bullish saucer: dip then turn up above 0
@@ -293,7 +314,9 @@ describe('rules, one indicator at a time', () => {
     expect(ruleVote(name, set(-0.5, 0, -1))).toBe(-1);
     expect(ruleVote(name, set(-3, -2, -2.5))).toBe(-1); // bearish saucer
     expect(ruleVote(name, set(3, 2))).toBe(0); // no value two bars back: no saucer, but available
-    expect(ruleVote(name, set(u, 2))).toBe('n/a');
+    // The library checks the previous AO: without it the vote is not available.
+    expect(ruleVote(name, set(0.5, u))).toBe('n/a');
+    expect(ruleVote(name, set(u, 2))).toBe(0);
   });
 
   it('Momentum: Buy rising, Sell falling', () => {
@@ -322,6 +345,11 @@ describe('rules, one indicator at a time', () => {
     expect(ruleVote(name, set(95, 85, 90))).toBe(-1);
     expect(ruleVote(name, set(105, 85, 90))).toBe(0);
     expect(ruleVote(name, set(100, 15, 10))).toBe(0); // close on the EMA: no trend
+    // K and D both 0 in exact arithmetic, K above D by a rolling sum's residue (ICICIBANK, 2025-09-30).
+    expect(ruleVote(name, set(105, 1e-15, 0))).toBe(0);
+    expect(ruleVote(name, set(95, 100, 100 + 1e-14))).toBe(0);
+    // The library checks EMA(50) only: without a Stoch RSI the vote is an available Neutral.
+    expect(ruleVote(name, (r) => (r.stochRsi = { k: u, d: u }))).toBe(0);
     expect(ruleVote(name, set(u, 15, 10))).toBe('n/a');
   });
 
@@ -392,8 +420,8 @@ describe('group and overall ratings', () => {
     }
     if (left > 0) {
       readings.ichimoku = sell
-        ? { conversion: 102, base: 105, cloudA: 110, cloudB: 115 }
-        : { conversion: 98, base: 95, cloudA: 90, cloudB: 85 };
+        ? { conversion: 102, base: 105, spanA: 110, spanB: 115, spanBNow: 115 }
+        : { conversion: 98, base: 95, spanA: 90, spanB: 85, spanBNow: 85 };
     }
     return readings;
   };
@@ -435,7 +463,7 @@ describe('group and overall ratings', () => {
     readings.ema = { ...perPeriod(u), 10: 99, 20: 100 };
     readings.hullMa9 = u;
     readings.vwma20 = u;
-    readings.ichimoku = { conversion: 100, base: 100, cloudA: u, cloudB: u };
+    readings.ichimoku = { conversion: 100, base: 100, spanA: u, spanB: u, spanBNow: u };
     const rating = rateReadings(readings);
     expect(rating.movingAverages).toMatchObject({ buy: 2, neutral: 1, sell: 1, available: 4, rating: 0.25 });
     expect(rating.movingAverages.votes.filter((v) => !v.available).every((v) => v.vote === 0)).toBe(true);
@@ -446,8 +474,9 @@ describe('group and overall ratings', () => {
   it('uses the group that has votes when the other has none', () => {
     const readings = withMaBuys(15);
     Object.assign(readings, {
+      trend: u,
       rsi: { now: u, previous: u },
-      stochastic: { k: u, d: u },
+      stochastic: { k: u, d: { now: u, previous: u } },
       cci: { now: u, previous: u },
       adx: { adx: { now: u, previous: u }, plusDi: u, minusDi: u },
       awesomeOscillator: { now: u, previous: u, twoBack: u },
@@ -498,15 +527,16 @@ describe('technicalRating on bars', () => {
     const rating = technicalRating(flat);
     expect(rating).toMatchObject({ rating: 0, label: 'Neutral' });
     expect(rating.movingAverages).toMatchObject({ neutral: 15, available: 15 });
-    // Stochastic, CCI, Stochastic RSI, Williams %R and UO have a zero range: not available.
+    // Stochastic, CCI, Williams %R and UO have a zero range: not available. Stochastic RSI is undefined
+    // too, but the library checks only EMA(50) for it: an available Neutral.
     expect(rating.oscillators.votes.filter((v) => !v.available).map((v) => v.name)).toEqual([
       'Stochastic %K (14, 3, 3)',
       'Commodity Channel Index (20)',
-      'Stochastic RSI Fast (3, 3, 14, 14)',
       'Williams Percent Range (14)',
       'Ultimate Oscillator (7, 14, 28)',
     ]);
-    expect(rating.oscillators).toMatchObject({ neutral: 6, available: 6 });
+    expect(voteOf(rating, 'Stochastic RSI Fast (3, 3, 14, 14)')).toMatchObject({ available: true, vote: 0 });
+    expect(rating.oscillators).toMatchObject({ neutral: 7, available: 7 });
   });
 
   // Bars each vote needs (see the table in technical-rating.ts): unavailable with one bar fewer.
@@ -517,11 +547,11 @@ describe('technicalRating on bars', () => {
     ]),
     ['Hull Moving Average (9)', 11],
     ['Volume Weighted Moving Average (20)', 20],
-    ['Ichimoku Base Line (9, 26, 52, 26)', 77],
+    ['Ichimoku Base Line (9, 26, 52, 26)', 52],
     ['Relative Strength Index (14)', 16],
-    ['Stochastic %K (14, 3, 3)', 18],
+    ['Stochastic %K (14, 3, 3)', 19],
     ['Commodity Channel Index (20)', 21],
-    ['Average Directional Index (14)', 29],
+    ['Average Directional Index (14)', 28],
     ['Awesome Oscillator', 35],
     ['Momentum (10)', 12],
     ['MACD Level (12, 26)', 34],
@@ -535,6 +565,13 @@ describe('technicalRating on bars', () => {
   it.each(needs)('%s needs %i bars', (name, bars) => {
     expect(voteOf(technicalRating(history.slice(0, bars - 1)), name).available).toBe(false);
     expect(voteOf(technicalRating(history.slice(0, bars)), name).available).toBe(true);
+  });
+
+  it('counts Ichimoku from 52 bars but lets it vote only once the spans of 26 bars back exist (78 bars)', () => {
+    const rising = walk(120, 0.01);
+    const name = 'Ichimoku Base Line (9, 26, 52, 26)';
+    expect(voteOf(technicalRating(rising.slice(0, 77)), name)).toMatchObject({ available: true, vote: 0 });
+    expect(voteOf(technicalRating(rising.slice(0, 78)), name)).toMatchObject({ available: true, vote: 1 });
   });
 
   it('gives a Neutral 0 with no bars', () => {
@@ -601,13 +638,18 @@ describe('technicalReadings', () => {
     const cloud = ichimoku(hlc);
     near(readings.ichimoku.conversion, lastValue(cloud.conversion));
     near(readings.ichimoku.base, lastValue(cloud.base));
-    near(readings.ichimoku.cloudA, lastValue(cloud.cloudA));
-    near(readings.ichimoku.cloudB, lastValue(cloud.cloudB));
+    // The spans computed 26 bars before the last bar: one bar further back than the cloud drawn under it.
+    near(readings.ichimoku.spanA, lastValue(cloud.spanA, 26));
+    near(readings.ichimoku.spanB, lastValue(cloud.spanB, 26));
+    near(readings.ichimoku.spanA, lastValue(cloud.cloudA, 1));
+    near(readings.ichimoku.spanBNow, lastValue(cloud.spanB));
     pair(readings.rsi, rsi(close));
     const stoch = stochastic(hlc);
     near(readings.stochastic.k, lastValue(stoch.k));
-    near(readings.stochastic.d, lastValue(stoch.d));
-    pair(readings.cci, cci(hlc));
+    pair(readings.stochastic.d, stoch.d);
+    // CCI of the close, as the library's `ta.cci(close, 20)`, not of the typical price.
+    pair(readings.cci, cciOf(close));
+    expect(Math.abs(readings.cci.now! - lastValue(cci(hlc))!)).toBeGreaterThan(1e-6);
     const dmi = adx(hlc);
     pair(readings.adx.adx, dmi.adx);
     near(readings.adx.plusDi, lastValue(dmi.plusDi));

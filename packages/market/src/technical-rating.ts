@@ -4,7 +4,7 @@ import {
   adxValues,
   awesomeOscillatorValues,
   bullBearPowerValues,
-  cciValues,
+  cciOfValues,
   ichimokuValues,
   macdValues,
   momentumValues,
@@ -18,23 +18,25 @@ import { lastValue, type Numbers } from './series.ts';
 
 /**
  * TradingView's "Technical Ratings" (the gauges on a symbol's Technicals page and the Rating columns of
- * the Screener), computed on the last bar, following TradingView's published description of its
- * Technical Ratings indicator.
+ * the Screener), computed on the last bar exactly as TradingView's Pine library "TechnicalRating" v3
+ * (2024-11-29, https://www.tradingview.com/script/jDWyb5PG-TechnicalRating/, function `calcRatingAll`)
+ * computes it, with the indicators of Pine's `ta.*` built-ins and TradingView's "ta" library.
  *
  * Moving averages group (15): SMA and EMA 10, 20, 30, 50, 100, 200, Hull MA 9, VWMA 20 and Ichimoku
  * (9, 26, 52, 26). Each MA: Buy when MA < close, Sell when MA > close, Neutral when equal (equal meaning
  * within a relative 1e-10, so float noise in a flat series does not vote).
- * Ichimoku, with the leading spans as drawn under the current bar (computed 25 bars earlier):
+ * Ichimoku, with the leading spans A and B as computed 26 bars before the last bar (the library's
+ * `lead1[26]`, `lead2[26]`; TradingView's chart draws the cloud 25 bars ahead, the rating reads 26 back):
  *   Buy  when span A > span B, base line > span A, conversion line > base line and close > conversion line;
  *   Sell when span A < span B, base line < span A, conversion line < base line and close < conversion line.
  *
  * Oscillators group (11); "previous" is the value on the bar before, "uptrend" is close > EMA(50) and
- * "downtrend" close < EMA(50) (as in TradingView's own script):
+ * "downtrend" close < EMA(50):
  *   RSI(14)                  Buy RSI < 30 and RSI > previous;        Sell RSI > 70 and RSI < previous
  *   Stochastic(14, 3, 3)     Buy %K < 20, %D < 20 and %K > %D;       Sell %K > 80, %D > 80 and %K < %D
- *   CCI(20)                  Buy CCI < −100 and CCI > previous;      Sell CCI > 100 and CCI < previous
- *   ADX(14, 14)              Buy +DI > −DI, ADX > 20 and ADX > previous ADX;
- *                            Sell +DI < −DI, ADX > 20 and ADX < previous ADX
+ *   CCI(20) of the close     Buy CCI < −100 and CCI > previous;      Sell CCI > 100 and CCI < previous
+ *   ADX(14, 14)              Buy ADX > 20, ADX rising (> previous) and +DI > −DI;
+ *                            Sell ADX > 20, ADX rising (> previous) and +DI < −DI
  *   Awesome Oscillator       Buy when AO crosses over 0 (AO > 0, previous ≤ 0) or a bullish saucer (AO and
  *                            previous > 0, AO > previous, previous < the value two bars back); Sell mirrored
  *                            (AO < 0, previous ≥ 0; or AO and previous < 0, AO < previous, previous > two back)
@@ -45,24 +47,27 @@ import { lastValue, type Numbers } from './series.ts';
  *   Bull Bear Power(13)      Buy uptrend, bear power < 0 and bear power > previous;
  *                            Sell downtrend, bull power > 0 and bull power < previous
  *   Ultimate Osc(7, 14, 28)  Buy UO > 70;                            Sell UO < 30
- * Every other case is Neutral.
+ * Every other case is Neutral. In the Stochastic and Stochastic RSI rules "K > D" and "K < D" need a gap
+ * above 1e-9 (on the 0–100 scale): K and D that are equal in exact arithmetic (both 0 when the RSI sits at
+ * its low for five bars) differ by a float residue of the rolling sums, which must not decide the vote.
  *
- * Availability: an indicator whose inputs (including the previous values its rule reads and, for Stoch
- * RSI and Bull Bear Power, the EMA(50) trend) cannot be computed yet votes Neutral with
- * `available: false` and is left out of everything: the counts and the averages. As in TradingView, each
- * group's rating is the sum of the available votes divided by their number, and the overall rating the
- * mean of the groups that have at least one available vote. With no available vote at all the rating is
- * 0 (Neutral) and `available` is 0. Bars needed: SMA/EMA n need n bars, Hull 11, VWMA 20 bars with
- * volume (never for an index without volume), Ichimoku 77; RSI 16, Stochastic 18, CCI 21, ADX 29,
- * AO 35, Momentum 12, MACD 34, Stoch RSI and Bull Bear Power 50, Williams %R 15, UO 29.
+ * Availability, as in the library (`calcRating(src, …)` is `na` when its `src` is): each vote is counted
+ * once the one value the library checks exists, and a condition that reads a value that does not exist yet
+ * is simply false (Pine's `na` comparisons), so the vote is an available Neutral. The checked value: the MA
+ * itself; Ichimoku span B on the last bar; previous RSI, previous %D, previous CCI; ADX; previous AO;
+ * previous momentum; the MACD signal; EMA(50) for Stoch RSI and Bull Bear Power; previous %R; UO. An
+ * unavailable vote is Neutral with `available: false` and left out of the counts and the averages. Each
+ * group's rating is the mean of its available votes, the overall rating the mean of the groups that have
+ * at least one (0 and Neutral, with `available` 0, when neither has). Bars needed: SMA/EMA n need n bars,
+ * Hull 11, VWMA 20 bars with volume (never for an index without volume), Ichimoku 52 (Neutral until the
+ * spans of 26 bars back exist, at 78), RSI 16, Stochastic 19, CCI 21, ADX 28 (Neutral until the previous
+ * ADX exists, at 29), AO 35, Momentum 12, MACD 34, Stoch RSI and Bull Bear Power 50, Williams %R 15, UO 29.
  *
  * Labels (TradingView's bounds): below −0.5 Strong Sell; from −0.5 up to but not including −0.1 Sell;
  * −0.1 to 0.1 inclusive Neutral; above 0.1 up to and including 0.5 Buy; above 0.5 Strong Buy.
  *
- * Sources and choices: the rules above are those of TradingView's current description of the indicator
- * (older help pages and scripts asked for crossovers in Stochastic, Stoch RSI and ADX and had another
- * Ichimoku rule). Where the description is silent this follows TradingView's script: trend = EMA(50), the
- * cloud displaced by 25 bars, and an oscillator whose ratio divides by zero (a flat range) not available.
+ * History: the EMAs, RSI, MACD, ADX and Bull Bear Power are recursions over the whole series, so pass the
+ * whole history (TradingView uses all of it): EMA(200) started 400 bars back is still up to 0.1 % off.
  */
 
 export type Vote = -1 | 0 | 1;
@@ -133,10 +138,14 @@ export type TechnicalReadings = {
   ema: Record<MaPeriod, Reading>;
   hullMa9: Reading;
   vwma20: Reading;
-  /** Conversion and base lines of the last bar, and the cloud drawn under it (spans of 25 bars earlier). */
-  ichimoku: { conversion: Reading; base: Reading; cloudA: Reading; cloudB: Reading };
+  /**
+   * Conversion and base lines of the last bar, the leading spans A and B as computed 26 bars before it
+   * (`spanA`, `spanB`) and span B of the last bar (`spanBNow`, what makes the vote available).
+   */
+  ichimoku: { conversion: Reading; base: Reading; spanA: Reading; spanB: Reading; spanBNow: Reading };
   rsi: Pair;
-  stochastic: { k: Reading; d: Reading };
+  /** %K of the last bar, %D of the last bar and of the bar before (the library checks the previous %D). */
+  stochastic: { k: Reading; d: Pair };
   cci: Pair;
   adx: { adx: Pair; plusDi: Reading; minusDi: Reading };
   awesomeOscillator: { now: Reading; previous: Reading; twoBack: Reading };
@@ -148,8 +157,11 @@ export type TechnicalReadings = {
   ultimateOscillator: Reading;
 };
 
-/** Bars that window-based indicators need for their last values: SMA(200) needs the most (Ichimoku 77). */
+/** Bars that window-based indicators need for their last values: SMA(200) needs the most (Ichimoku 78). */
 const WINDOW_TAIL = 200;
+
+/** The library compares the lines of the last bar with the spans computed this many bars earlier. */
+const ICHIMOKU_SPAN_LAG = 26;
 
 /**
  * The technical rating of the last bar: `rateReadings(technicalReadings(bars))`. `bars` must be valid
@@ -211,12 +223,13 @@ export function technicalReadings(bars: readonly DailyBar[]): TechnicalReadings 
     ichimoku: {
       conversion: lastValue(cloud.conversion),
       base: lastValue(cloud.base),
-      cloudA: lastValue(cloud.cloudA),
-      cloudB: lastValue(cloud.cloudB),
+      spanA: lastValue(cloud.spanA, ICHIMOKU_SPAN_LAG),
+      spanB: lastValue(cloud.spanB, ICHIMOKU_SPAN_LAG),
+      spanBNow: lastValue(cloud.spanB),
     },
     rsi: pair(rsi),
-    stochastic: { k: lastValue(stochastic.k), d: lastValue(stochastic.d) },
-    cci: pair(cciValues(recent, 20)),
+    stochastic: { k: lastValue(stochastic.k), d: pair(stochastic.d) },
+    cci: pair(cciOfValues(recent.close, 20)),
     adx: { adx: pair(dmi.adx), plusDi: lastValue(dmi.plusDi), minusDi: lastValue(dmi.minusDi) },
     awesomeOscillator: { now: lastValue(ao), previous: lastValue(ao, 1), twoBack: lastValue(ao, 2) },
     momentum: pair(momentumValues(recent.close, 10)),
@@ -230,10 +243,14 @@ export function technicalReadings(bars: readonly DailyBar[]): TechnicalReadings 
 
 /** Applies TradingView's rules (see the top of this file) to the readings. */
 export function rateReadings(readings: TechnicalReadings): TechnicalRating {
-  const { close: price, trend } = readings;
+  // Pine's `na` in a comparison makes it false; NaN does the same in JavaScript.
+  const x = (value: Reading) => value ?? Number.NaN;
+  const price = x(readings.close);
+  const trend = x(readings.trend);
 
   const maVote = (name: string, ma: Reading): IndicatorVote => {
-    if (ma === undefined || price === undefined) return { name, vote: 0, available: false, value: ma };
+    if (ma === undefined || readings.close === undefined)
+      return { name, vote: 0, available: false, value: ma };
     return { name, vote: nearlyEqual(ma, price) ? 0 : ma < price ? 1 : -1, available: true, value: ma };
   };
   const maVotes: IndicatorVote[] = [];
@@ -241,73 +258,102 @@ export function rateReadings(readings: TechnicalReadings): TechnicalRating {
     maVotes.push(maVote(`Exponential Moving Average (${period})`, readings.ema[period]));
     maVotes.push(maVote(`Simple Moving Average (${period})`, readings.sma[period]));
   }
-  const { conversion, base, cloudA, cloudB } = readings.ichimoku;
+  const cloud = readings.ichimoku;
+  const [a, b, base, conversion] = [x(cloud.spanA), x(cloud.spanB), x(cloud.base), x(cloud.conversion)];
   maVotes.push(
     vote(
       'Ichimoku Base Line (9, 26, 52, 26)',
-      base,
-      [cloudA, cloudB, base, conversion, price],
-      (a, b, baseLine, conversionLine, c) =>
-        decide(
-          a > b && baseLine > a && conversionLine > baseLine && c > conversionLine,
-          a < b && baseLine < a && conversionLine < baseLine && c < conversionLine,
-        ),
+      cloud.base,
+      cloud.spanBNow,
+      a > b && base > a && conversion > base && price > conversion,
+      a < b && base < a && conversion < base && price < conversion,
     ),
   );
   maVotes.push(maVote('Volume Weighted Moving Average (20)', readings.vwma20));
   maVotes.push(maVote('Hull Moving Average (9)', readings.hullMa9));
 
-  const { rsi, stochastic, cci, adx, momentum, macd, stochRsi, williamsR } = readings;
+  const { rsi, stochastic, cci, adx, momentum, macd, stochRsi, williamsR, awesomeOscillator: ao } = readings;
   const { bull, bear } = readings.bullBearPower;
+  const [k, d, srK, srD] = [x(stochastic.k), x(stochastic.d.now), x(stochRsi.k), x(stochRsi.d)];
   const oscillatorVotes: IndicatorVote[] = [
-    vote('Relative Strength Index (14)', rsi.now, [rsi.now, rsi.previous], (now, previous) =>
-      decide(now < 30 && now > previous, now > 70 && now < previous),
+    vote(
+      'Relative Strength Index (14)',
+      rsi.now,
+      rsi.previous,
+      x(rsi.now) < 30 && x(rsi.now) > x(rsi.previous),
+      x(rsi.now) > 70 && x(rsi.now) < x(rsi.previous),
     ),
-    vote('Stochastic %K (14, 3, 3)', stochastic.k, [stochastic.k, stochastic.d], (k, d) =>
-      decide(k < 20 && d < 20 && k > d, k > 80 && d > 80 && k < d),
+    vote(
+      'Stochastic %K (14, 3, 3)',
+      stochastic.k,
+      stochastic.d.previous,
+      k < 20 && d < 20 && exceeds(k, d),
+      k > 80 && d > 80 && exceeds(d, k),
     ),
-    vote('Commodity Channel Index (20)', cci.now, [cci.now, cci.previous], (now, previous) =>
-      decide(now < -100 && now > previous, now > 100 && now < previous),
+    vote(
+      'Commodity Channel Index (20)',
+      cci.now,
+      cci.previous,
+      x(cci.now) < -100 && x(cci.now) > x(cci.previous),
+      x(cci.now) > 100 && x(cci.now) < x(cci.previous),
     ),
     vote(
       'Average Directional Index (14)',
       adx.adx.now,
-      [adx.adx.now, adx.adx.previous, adx.plusDi, adx.minusDi],
-      (now, previous, plus, minus) =>
-        decide(plus > minus && now > 20 && now > previous, plus < minus && now > 20 && now < previous),
+      adx.adx.now,
+      x(adx.adx.now) > 20 && x(adx.adx.now) > x(adx.adx.previous) && x(adx.plusDi) > x(adx.minusDi),
+      x(adx.adx.now) > 20 && x(adx.adx.now) > x(adx.adx.previous) && x(adx.plusDi) < x(adx.minusDi),
     ),
-    awesomeVote(readings.awesomeOscillator),
-    vote('Momentum (10)', momentum.now, [momentum.now, momentum.previous], (now, previous) =>
-      decide(now > previous, now < previous),
+    vote(
+      'Awesome Oscillator',
+      ao.now,
+      ao.previous,
+      (x(ao.now) > 0 && x(ao.previous) <= 0) ||
+        (x(ao.now) > 0 && x(ao.previous) > 0 && x(ao.now) > x(ao.previous) && x(ao.twoBack) > x(ao.previous)),
+      (x(ao.now) < 0 && x(ao.previous) >= 0) ||
+        (x(ao.now) < 0 && x(ao.previous) < 0 && x(ao.now) < x(ao.previous) && x(ao.twoBack) < x(ao.previous)),
     ),
-    vote('MACD Level (12, 26)', macd.macd, [macd.macd, macd.signal], (line, signal) =>
-      decide(line > signal, line < signal),
+    vote(
+      'Momentum (10)',
+      momentum.now,
+      momentum.previous,
+      x(momentum.now) > x(momentum.previous),
+      x(momentum.now) < x(momentum.previous),
+    ),
+    vote(
+      'MACD Level (12, 26)',
+      macd.macd,
+      macd.signal,
+      x(macd.macd) > x(macd.signal),
+      x(macd.macd) < x(macd.signal),
     ),
     vote(
       'Stochastic RSI Fast (3, 3, 14, 14)',
       stochRsi.k,
-      [stochRsi.k, stochRsi.d, trend, price],
-      (k, d, average, c) =>
-        decide(c < average && k < 20 && d < 20 && k > d, c > average && k > 80 && d > 80 && k < d),
+      readings.trend,
+      price < trend && srK < 20 && srD < 20 && exceeds(srK, srD),
+      price > trend && srK > 80 && srD > 80 && exceeds(srD, srK),
     ),
-    vote('Williams Percent Range (14)', williamsR.now, [williamsR.now, williamsR.previous], (now, previous) =>
-      decide(now < -80 && now > previous, now > -20 && now < previous),
+    vote(
+      'Williams Percent Range (14)',
+      williamsR.now,
+      williamsR.previous,
+      x(williamsR.now) < -80 && x(williamsR.now) > x(williamsR.previous),
+      x(williamsR.now) > -20 && x(williamsR.now) < x(williamsR.previous),
     ),
     vote(
       'Bull Bear Power',
       bull.now === undefined || bear.now === undefined ? undefined : bull.now + bear.now,
-      [bull.now, bull.previous, bear.now, bear.previous, trend, price],
-      (bullNow, bullPrevious, bearNow, bearPrevious, average, c) =>
-        decide(
-          c > average && bearNow < 0 && bearNow > bearPrevious,
-          c < average && bullNow > 0 && bullNow < bullPrevious,
-        ),
+      readings.trend,
+      price > trend && x(bear.now) < 0 && x(bear.now) > x(bear.previous),
+      price < trend && x(bull.now) > 0 && x(bull.now) < x(bull.previous),
     ),
     vote(
       'Ultimate Oscillator (7, 14, 28)',
       readings.ultimateOscillator,
-      [readings.ultimateOscillator],
-      (now) => decide(now > 70, now < 30),
+      readings.ultimateOscillator,
+      x(readings.ultimateOscillator) > 70,
+      x(readings.ultimateOscillator) < 30,
     ),
   ];
 
@@ -328,33 +374,21 @@ export function rateReadings(readings: TechnicalReadings): TechnicalRating {
   };
 }
 
-function decide(buy: boolean, sell: boolean): Vote {
-  return buy ? 1 : sell ? -1 : 0;
+/**
+ * A vote as the library's `calcRating(src, bull, bear)`: not available while `checked` (its `src`) does
+ * not exist; otherwise Buy, Sell or Neutral.
+ */
+function vote(name: string, value: Reading, checked: Reading, buy: boolean, sell: boolean): IndicatorVote {
+  if (checked === undefined) return { name, vote: 0, available: false, value };
+  return { name, vote: buy ? 1 : sell ? -1 : 0, available: true, value };
 }
 
-/** Applies `rule` when every input exists; otherwise the vote is not available. */
-function vote<const T extends readonly Reading[]>(
-  name: string,
-  value: Reading,
-  inputs: T,
-  rule: (...values: { [K in keyof T]: number }) => Vote,
-): IndicatorVote {
-  if (inputs.some((input) => input === undefined)) return { name, vote: 0, available: false, value };
-  return { name, vote: rule(...(inputs as unknown as { [K in keyof T]: number })), available: true, value };
+/** `a > b` by more than float residue, on the 0–100 scale of the stochastics. */
+function exceeds(a: number, b: number): boolean {
+  return a - b > STOCHASTIC_TOLERANCE;
 }
 
-function awesomeVote({ now, previous, twoBack }: TechnicalReadings['awesomeOscillator']): IndicatorVote {
-  const name = 'Awesome Oscillator';
-  if (now === undefined || previous === undefined) return { name, vote: 0, available: false, value: now };
-  const saucerUp = twoBack !== undefined && now > 0 && previous > 0 && now > previous && previous < twoBack;
-  const saucerDown = twoBack !== undefined && now < 0 && previous < 0 && now < previous && previous > twoBack;
-  return {
-    name,
-    vote: decide((now > 0 && previous <= 0) || saucerUp, (now < 0 && previous >= 0) || saucerDown),
-    available: true,
-    value: now,
-  };
-}
+const STOCHASTIC_TOLERANCE = 1e-9;
 
 function group(votes: IndicatorVote[]): GroupRating {
   let buy = 0;
