@@ -38,16 +38,39 @@ export interface AppLoadContext {
   /** Rendered for the server's page cache: the whole document at once, the same for every visitor. */
   shared: boolean;
   pageData: PageData;
+  /**
+   * Where a loader reports what went wrong: the request's logger (with its request id), or the process's
+   * for a page rendered for every visitor. Loaders report a failure through `shared/loader-failure.ts`.
+   */
+  log: PageLog;
+}
+
+/** The part of the server's logger (pino) the pages use: an object of details, then a message. */
+export interface PageLog {
+  error(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+  info(details: Record<string, unknown>, message: string): void;
 }
 
 /**
  * A route module's `export const handle = { cache: {…} }`: its page is the same for every visitor, so the
- * server renders it once per content revision and keeps it (docs/decisions/0012-page-cache.md). A page
- * that shows anything personal never sets it. `maxAgeSeconds` is for pages that change with time as well
- * as with content (the home page's "today", offers that expire); a layout's value applies to its children.
+ * server renders it once and keeps it until a write of what it shows (docs/decisions/0012-page-cache.md).
+ * A page that shows anything personal never sets it.
+ * - `shows`: the kinds of content the page shows, as the server's writes name them ('blogs', 'posts',
+ *   'gallery', 'devbit', 'videos', 'webstories', 'market', 'market-news', `commentsKind(imageUrl)` for one
+ *   image's comments), or a function of the page's address; `[]` for a page no write changes. A page
+ *   whose route leaves it out is rendered anew after every write.
+ * - `query`: the query parameters its loaders read. The others (`utm_*`, `fbclid`, anything invented) are
+ *   left out of the address the page is rendered for and kept under, so they make no new render.
+ * - `maxAgeSeconds`: for pages that change with time as well as with content (the home page's "today",
+ *   offers that expire); a layout's value applies to its children.
  */
 export interface PageCacheHandle {
-  cache?: { maxAgeSeconds?: number | ((now: Date) => number) };
+  cache?: {
+    shows?: readonly string[] | ((url: URL) => readonly string[]);
+    query?: readonly string[];
+    maxAgeSeconds?: number | ((now: Date) => number);
+  };
 }
 
 export const appContext = createContext<AppLoadContext>();
@@ -68,9 +91,20 @@ export function pageData<K extends keyof PageData>(
  * buttons and checkboxes may need the application, because a click on them is held until it runs, and
  * so may its text inputs, whose typing is handed over. It has no textarea or select: React puts a
  * textarea's server text back while it hydrates, and a choice made in a select would not be replayed.
+ * `routes/on-use-pages.test.tsx` renders every such route and fails on a textarea, a select or a form
+ * without an action (give a new one a sample there).
  */
 export interface PageHydrationHandle {
   hydrate?: 'on-use';
+}
+
+/**
+ * A route module's `export const handle = { loadingText: 'Loading posts...' }`: what the page says in place
+ * of the previous page while a client-side navigation to it waits for its data (content-and-shell.md
+ * section 2). The shell reads it from the navigation's destination (`features/shell/use-loading-text.ts`).
+ */
+export interface PageLoadingHandle {
+  loadingText?: string;
 }
 
 /** Sent on `window` once the page has hydrated (the root route's first effect). */

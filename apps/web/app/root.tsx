@@ -6,37 +6,52 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useMatches,
-  useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
 import { appContext, hydratedEventName, type PageCacheHandle, type PageHydrationHandle } from '#load-context';
 import type { Route } from './+types/root';
 import { AnalyticsTag } from './features/shell/AnalyticsTag.tsx';
-import { loadingTextFor } from './features/shell/loading-texts.ts';
 import { SiteFooter } from './features/shell/SiteFooter.tsx';
 import { SiteHeader } from './features/shell/SiteHeader.tsx';
+import { useLoadingText } from './features/shell/use-loading-text.ts';
 import { requestAdsScript } from './shared/ads/request-ads-script.ts';
 import { yearInIndia } from './shared/format-date.ts';
 import { fallbackSite, pageMeta, siteFromMatches } from './shared/page-meta.ts';
 import { SiteStyles } from './shared/site-styles.tsx';
-import { startPageScripts } from './shared/start-page-scripts.ts';
+import { startPageScriptText } from './shared/start-page-scripts.ts';
 import './site.css';
 
 export const siteDescription =
   'Daily news and tips, free tools (text to audio, image to text, PDF to text, dictionary and more), a blog, a user forum and NIFTY options helpers for visitors in India.';
 
-/** The footer shows the year: a cached page lasts at most until the new year begins in India. */
+/**
+ * The footer shows the year: a cached page lasts at most until the new year begins in India. Only the
+ * server's page cache reads this, so the browser's bundle leaves the function out (the build drops what
+ * `import.meta.env.SSR` guards there): every page is that much lighter (decision 0019).
+ */
 export const handle = {
-  cache: {
-    maxAgeSeconds: (now: Date) => {
-      // 1 January 00:00 in India (UTC+05:30) is 31 December 18:30 UTC.
-      const newYear = Date.UTC(yearInIndia(now), 11, 31, 18, 30);
-      return Math.max(1, Math.ceil((newYear - now.getTime()) / 1000));
-    },
-  },
+  cache: import.meta.env.SSR
+    ? {
+        maxAgeSeconds: (now: Date) => {
+          // 1 January 00:00 in India (UTC+05:30) is 31 December 18:30 UTC.
+          const newYear = Date.UTC(yearInIndia(now), 11, 31, 18, 30);
+          return Math.max(1, Math.ceil((newYear - now.getTime()) / 1000));
+        },
+      }
+    : {},
 } satisfies PageCacheHandle;
+
+/**
+ * The root's data (the site's settings, the year, the nonce of the document's policy) belongs to the document
+ * and changes with nothing a visitor does, so it is not asked for again after the first page. Besides saving
+ * the work, a navigation whose data request fails then fails for its page alone, which shows its own failure
+ * state (its ErrorBoundary, decision 0010), and not for the root, whose boundary would put 'Something went
+ * wrong' in place of every page.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export function loader({ context }: Route.LoaderArgs) {
   const { site, nonce } = context.get(appContext);
@@ -62,10 +77,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = data?.nonce;
   const siteName = data?.site.name ?? fallbackSite.name;
-  const navigation = useNavigation();
   const pageHandle = useMatches().at(-1)?.handle as PageHydrationHandle | undefined;
-  const loadingText =
-    navigation.state === 'loading' ? loadingTextFor(navigation.location.pathname) : undefined;
+  // The destination's handle.loadingText while a navigation waits for its data.
+  const loadingText = useLoadingText();
   // In the layout, which renders around the error boundary too: a page that hydrates into an error still
   // tells the start script, which then stops holding clicks.
   useEffect(() => {
@@ -119,7 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // The text matters only in the server's HTML (hydration keeps it as it is), so the browser's
           // bundle leaves it out: the build drops the string where import.meta.env.SSR is false.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed text of ours, allowed by nonce or hash
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? startPageScripts : '' }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? startPageScriptText() : '' }}
         />
       </body>
     </html>

@@ -462,12 +462,19 @@ describe('post search (/SearchPage)', () => {
 describe('feeds', () => {
   it('the sitemap lists the pages, every blog entry and every post', async () => {
     const xml = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
-    for (const path of ['/aboutus', '/blog', '/userforum', '/SearchPage', '/privacy-policy/full']) {
+    for (const path of [
+      '/',
+      '/aboutus',
+      '/blog',
+      '/userforum',
+      '/SearchPage',
+      '/privacy-policy/full',
+      '/offers',
+    ]) {
       expect(xml).toContain(`<loc>${baseUrl}${path}</loc>`);
     }
     expect(xml).not.toContain('<loc>*');
-    // Neither the not-yet-built home nor the '/post' error alias is a page to index.
-    expect(xml).not.toContain(`<loc>${baseUrl}/</loc>`);
+    // The '/post' error alias is no page to index.
     expect(xml).not.toContain(`<loc>${baseUrl}/post</loc>`);
     for (const post of await allPosts())
       expect(xml).toContain(`${baseUrl}${postPath(post.title)}`.replaceAll('&', '&amp;'));

@@ -35,27 +35,24 @@ export interface RunningServer {
   dataDir: string;
 }
 
-/** Starts the production server (`apps/server/src/main.ts`) as a child process and waits for its health. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-e2e-'));
-  const url = `http://127.0.0.1:${port}`;
+/**
+ * Starts `script` (a server entry point) as a child process with these settings, and waits until `ready`
+ * says so (30 s at most), collecting what it prints.
+ */
+async function startProcess(
+  what: string,
+  script: string,
+  env: Record<string, string>,
+  ready: (output: string) => Promise<boolean> | boolean,
+): Promise<{ child: ChildProcess; output: () => string }> {
   let output = '';
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [script], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Browser tests make many requests from one address.
-      RATE_LIMIT_MAX: '100000',
       // Tests never reach the internet: the outside feeds are fetched only when a test points them at a fake.
       FEEDS_REFRESH_MINUTES: '0',
-      ADMIN_TOKEN: e2eAdminToken,
       // Browser tests never reach the internet: no market data sync unless a test points it at a fake.
       MARKET_SYNC: 'off',
       ...env,
@@ -70,17 +67,58 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return { url, child, output: () => output, dataDir };
-    } catch {
-      // not listening yet
-    }
+    if (child.exitCode !== null) throw new Error(`The ${what} exited early:\n${output}`);
+    if (await ready(output)) return { child, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`The server did not become healthy within 30 s:\n${output}`);
+  throw new Error(`The ${what} did not become ready within 30 s:\n${output}`);
+}
+
+/** Starts the production server (`apps/server/src/main.ts`) as a child process and waits for its health. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const healthy = async () => {
+    try {
+      return (await fetch(`${url}/api/health`)).ok;
+    } catch {
+      return false; // not listening yet
+    }
+  };
+  const started = await startProcess(
+    'server',
+    'apps/server/src/main.ts',
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Browser tests make many requests from one address.
+      RATE_LIMIT_MAX: '100000',
+      ADMIN_TOKEN: e2eAdminToken,
+      ...env,
+    },
+    healthy,
+  );
+  return { url, ...started, dataDir };
+}
+
+/**
+ * Starts a job worker (`apps/server/src/worker.ts`, what `npm run worker` runs) as a child process with the
+ * same settings as a server, and waits until it says it is ready.
+ */
+export async function startWorker(env: Record<string, string>): Promise<RunningServer> {
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-e2e-worker-'));
+  const started = await startProcess(
+    'worker',
+    'apps/server/src/worker.ts',
+    { DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    (output) => output.includes('worker is ready'),
+  );
+  return { url: '', ...started, dataDir };
 }
 
 export async function stopServer(server: RunningServer): Promise<number | null> {

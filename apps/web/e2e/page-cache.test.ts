@@ -81,9 +81,7 @@ describe('the page cache', () => {
     expect(second.headers.get('x-page-cache')).toBe('hit');
     expect(second.headers.get('content-encoding')).toBe('br');
     expect(second.headers.get('vary')).toMatch(/accept-encoding/i);
-    expect(second.headers.get('cache-control')).toMatch(
-      /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
-    );
+    expect(second.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+$/);
     expect(await second.text()).toBe(await first.text());
 
     const etag = second.headers.get('etag')!;
@@ -369,7 +367,6 @@ describe('the gallery, image and story pages in the page cache', () => {
     await page.locator('em-emoji-picker button[aria-label="😀"]').first().click();
     await expect.poll(() => box.inputValue()).toBe('From the cached page 😀');
 
-    await page.waitForTimeout(3100);
     const text = `Cached box ${Date.now().toString(36)} 😀`;
     await box.fill(text);
     await page.getByRole('button', { name: 'Send' }).click();

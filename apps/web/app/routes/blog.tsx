@@ -1,27 +1,42 @@
 import type { Blog } from '@hurryup/contracts/blog';
-import { data, useLocation } from 'react-router';
-import { type PageCacheHandle, type PageHydrationHandle, pageData } from '#load-context';
+import { useLocation } from 'react-router';
+import {
+  type PageCacheHandle,
+  type PageHydrationHandle,
+  type PageLoadingHandle,
+  pageData,
+} from '#load-context';
 import { BlogList } from '../features/blogs/BlogList.tsx';
+import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/blog';
 
 const blogsPageTitle = 'Blogs - Latest Updates and Insights';
+const failedText = 'Error fetching blogs';
 
 /**
  * The same for every visitor: served from the page cache (PageCacheHandle). A page to read: it hydrates at
  * the visitor's first use (PageHydrationHandle).
  */
-export const handle = { cache: {}, hydrate: 'on-use' } satisfies PageCacheHandle & PageHydrationHandle;
+export const handle = {
+  cache: { shows: ['blogs'], query: ['entry'] },
+  hydrate: 'on-use',
+  loadingText: 'Loading blogs...',
+} satisfies PageCacheHandle & PageHydrationHandle & PageLoadingHandle;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { context, request } = args;
   const entryParam = new URL(request.url).searchParams.get('entry');
   const entry = entryParam && /^\d+$/.test(entryParam) ? Number(entryParam) : undefined;
   try {
     const blogs = await pageData(context, 'blogs').list();
     return { blogs, entry: blogs.some((b) => b.id === entry) ? entry : undefined, error: undefined };
   } catch (error) {
-    console.error('Error fetching blogs', error);
-    return data({ blogs: [] as Blog[], entry: undefined, error: 'Error fetching blogs' }, { status: 500 });
+    return loaderFailure(args, error, failedText, {
+      blogs: [] as Blog[],
+      entry: undefined,
+      error: failedText,
+    });
   }
 }
 
@@ -49,4 +64,9 @@ export default function BlogRoute(props: Route.ComponentProps) {
   const location = useLocation();
   const { blogs, entry, error } = props.loaderData;
   return <BlogList key={location.search} blogs={blogs} entry={entry} error={error} />;
+}
+
+/** The page's failure state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  return <BlogList blogs={[]} entry={undefined} error={failedText} />;
 }

@@ -1,11 +1,13 @@
-import { pageData } from '#load-context';
+import { type PageLoadingHandle, pageData } from '#load-context';
 import { BreakoutAlerts } from '../features/market/BreakoutAlerts.tsx';
-import { loadMarket } from '../features/market/market-load.ts';
+import { loadMarket } from '../features/market/load-market.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/breakout';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { alert: await loadMarket(() => pageData(context, 'market').breakout()) };
+export const handle = { loadingText: 'Loading alerts...' } satisfies PageLoadingHandle;
+
+export async function loader(args: Route.LoaderArgs) {
+  return { alert: await loadMarket(args, () => pageData(args.context, 'market').breakout()) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,4 +20,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function BreakoutRoute({ loaderData }: Route.ComponentProps) {
   return <BreakoutAlerts initial={loaderData.alert} />;
+}
+
+/** The page's 'unreachable' state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  return <BreakoutAlerts initial={{ state: 'unreachable' }} />;
 }

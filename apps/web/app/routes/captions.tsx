@@ -1,21 +1,25 @@
 import { type Captions, captionsDefaultCount, captionsDefaultQuery } from '@hurryup/contracts/market-news';
-import { data } from 'react-router';
-import { pageData } from '#load-context';
+import { type PageLoadingHandle, pageData } from '#load-context';
 import { VideoTitles, videosFailed } from '../features/market-news/VideoTitles.tsx';
+import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/captions';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const handle = { loadingText: 'Loading video titles...' } satisfies PageLoadingHandle;
+
+export async function loader(args: Route.LoaderArgs) {
   try {
-    const captions = await pageData(context, 'marketNews').captions(
+    const captions = await pageData(args.context, 'marketNews').captions(
       captionsDefaultQuery,
       captionsDefaultCount,
     );
     return { captions, error: undefined };
   } catch (error) {
-    console.error('Error fetching video titles', error);
     const empty: Captions = { status: 'success', videos: [], fetchedAt: null };
-    return data({ captions: empty, error: videosFailed }, { status: 500 });
+    return loaderFailure(args, error, 'Error fetching video titles', {
+      captions: empty,
+      error: videosFailed,
+    });
   }
 }
 
@@ -30,4 +34,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function CaptionsRoute({ loaderData }: Route.ComponentProps) {
   return <VideoTitles captions={loaderData.captions} error={loaderData.error} />;
+}
+
+/** The page's failure state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  return <VideoTitles captions={{ status: 'success', videos: [], fetchedAt: null }} error={videosFailed} />;
 }

@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { postErrors } from '../features/posts/post-errors.ts';
 import BlogPage from './blog.tsx';
 import ForumPage from './forum.tsx';
-import PostPage, { postErrors } from './post.tsx';
+import PostPage from './post.tsx';
 
 const site = { name: 'Hurry Up', baseUrl: 'http://localhost', ads: { slots: {} } };
 

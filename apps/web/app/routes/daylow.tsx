@@ -1,11 +1,13 @@
-import { pageData } from '#load-context';
-import { loadMarket } from '../features/market/market-load.ts';
+import { type PageLoadingHandle, pageData } from '#load-context';
+import { loadMarket } from '../features/market/load-market.ts';
 import { StockTable } from '../features/market/StockTable.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/daylow';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { stocks: await loadMarket(() => pageData(context, 'market').stocks()) };
+export const handle = { loadingText: 'Loading stock data...' } satisfies PageLoadingHandle;
+
+export async function loader(args: Route.LoaderArgs) {
+  return { stocks: await loadMarket(args, () => pageData(args.context, 'market').stocks()) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,4 +19,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function DaylowRoute({ loaderData }: Route.ComponentProps) {
   return <StockTable initial={loaderData.stocks} />;
+}
+
+/** The page's 'unreachable' state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  return <StockTable initial={{ state: 'unreachable' }} />;
 }

@@ -1,8 +1,9 @@
 import type { DevbitAdminImage, DevbitGallery as Gallery } from '@hurryup/contracts/devbit';
 import { devbitImagePath, imageUrlFromSegment } from '@hurryup/contracts/gallery-pages';
 import { data } from 'react-router';
-import { type PageCacheHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { DevbitGallery } from '../features/devbit/DevbitGallery.tsx';
+import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/devbit';
 
@@ -13,9 +14,15 @@ type DevbitRouteData = {
 };
 
 /** The same for every visitor: served from the page cache (docs/decisions/0012-page-cache.md). */
-export const handle = { cache: {} } satisfies PageCacheHandle;
+export const handle = {
+  cache: { shows: ['devbit'] },
+  loadingText: 'Loading images...',
+} satisfies PageCacheHandle & PageLoadingHandle;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+const failedText = 'Error fetching images';
+
+export async function loader(args: Route.LoaderArgs) {
+  const { context, request } = args;
   // The raw segment, decoded exactly once (an image URL holds '/' and '%').
   const segment = new URL(request.url).pathname.replace(/^\/devbit\/?/, '').replace(/\.data$/, '');
   const url = imageUrlFromSegment(segment);
@@ -27,8 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     }
     return data<DevbitRouteData>({ gallery, chosen });
   } catch (error) {
-    console.error('Error fetching images', error);
-    return data<DevbitRouteData>({ gallery: {}, error: 'Error fetching images' }, { status: 500 });
+    return loaderFailure<DevbitRouteData>(args, error, failedText, { gallery: {}, error: failedText });
   }
 }
 
@@ -59,4 +65,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 
 export default function DevbitRoute({ loaderData }: Route.ComponentProps) {
   return <DevbitGallery gallery={loaderData.gallery} chosen={loaderData.chosen} error={loaderData.error} />;
+}
+
+/** The page's failure state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  return <DevbitGallery gallery={{}} chosen={undefined} error={failedText} />;
 }

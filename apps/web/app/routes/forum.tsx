@@ -1,8 +1,13 @@
 import type { Post } from '@hurryup/contracts/post';
-import { data } from 'react-router';
-import { type PageCacheHandle, type PageHydrationHandle, pageData } from '#load-context';
+import {
+  type PageCacheHandle,
+  type PageHydrationHandle,
+  type PageLoadingHandle,
+  pageData,
+} from '#load-context';
 import { ForumList } from '../features/posts/ForumList.tsx';
 import { pageInfo } from '../features/posts/paging.ts';
+import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/forum';
 
@@ -10,17 +15,27 @@ import type { Route } from './+types/forum';
  * The same for every visitor: served from the page cache (PageCacheHandle). A page to read: it hydrates at
  * the visitor's first use (PageHydrationHandle).
  */
-export const handle = { cache: {}, hydrate: 'on-use' } satisfies PageCacheHandle & PageHydrationHandle;
+export const handle = {
+  cache: { shows: ['posts'], query: ['page'] },
+  hydrate: 'on-use',
+  loadingText: 'Loading posts...',
+} satisfies PageCacheHandle & PageHydrationHandle & PageLoadingHandle;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const posts = pageData(context, 'posts');
+const failedText = 'Error fetching posts';
+
+export async function loader(args: Route.LoaderArgs) {
+  const posts = pageData(args.context, 'posts');
   try {
-    const info = pageInfo(new URL(request.url).searchParams.get('page'), await posts.count());
+    const info = pageInfo(args.url.searchParams.get('page'), await posts.count());
     const list = await posts.list({ limit: info.limit, offset: info.offset });
     return { posts: list, page: info.page, pages: info.pages, error: undefined };
   } catch (error) {
-    console.error('Error fetching posts', error);
-    return data({ posts: [] as Post[], page: 1, pages: 1, error: 'Error fetching posts' }, { status: 500 });
+    return loaderFailure(args, error, failedText, {
+      posts: [] as Post[],
+      page: 1,
+      pages: 1,
+      error: failedText,
+    });
   }
 }
 
@@ -37,4 +52,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function ForumPage({ loaderData }: Route.ComponentProps) {
   const { posts, page, pages, error } = loaderData;
   return <ForumList posts={posts} page={page} pages={pages} error={error} />;
+}
+
+/** The page's failure state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  return <ForumList posts={[]} page={1} pages={1} error={failedText} />;
 }

@@ -53,14 +53,14 @@ describe('gallery failure states replace the content', () => {
 
 describe('image page without an image', () => {
   it("says 'No image available' and still offers the comment box", async () => {
-    renderRoute('/image', 'image', ImagePage as never, { comments: [] });
+    renderRoute('/image', 'image', ImagePage as never, { comments: [], total: 0 });
     expect((await screen.findByRole('alert')).textContent).toBe('No image available');
     expect(screen.getByPlaceholderText('Add a comment...')).toBeTruthy();
     expect(screen.getByRole('button', { name: '0 Comments' }).getAttribute('aria-expanded')).toBe('false');
   });
 
   it('strips tags as typed and shows Send only for a non-empty trimmed comment', async () => {
-    renderRoute('/image', 'image', ImagePage as never, { comments: [] });
+    renderRoute('/image', 'image', ImagePage as never, { comments: [], total: 0 });
     const box = (await screen.findByPlaceholderText('Add a comment...')) as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: '   ' } });
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();

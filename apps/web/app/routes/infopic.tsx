@@ -1,19 +1,23 @@
 import type { GalleryImage } from '@hurryup/contracts/gallery';
-import { data } from 'react-router';
-import { type PageCacheHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { ImageGallery } from '../features/galleries/ImageGallery.tsx';
+import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/infopic';
 
 /** The same for every visitor: served from the page cache (docs/decisions/0012-page-cache.md). */
-export const handle = { cache: {} } satisfies PageCacheHandle;
+export const handle = {
+  cache: { shows: ['gallery'] },
+  loadingText: 'Loading images...',
+} satisfies PageCacheHandle & PageLoadingHandle;
 
-export async function loader({ context }: Route.LoaderArgs) {
+const failedText = 'Error fetching images';
+
+export async function loader(args: Route.LoaderArgs) {
   try {
-    return { images: await pageData(context, 'galleries').images(), error: undefined };
+    return { images: await pageData(args.context, 'galleries').images(), error: undefined };
   } catch (error) {
-    console.error('Error fetching images', error);
-    return data({ images: [] as GalleryImage[], error: 'Error fetching images' }, { status: 500 });
+    return loaderFailure(args, error, failedText, { images: [] as GalleryImage[], error: failedText });
   }
 }
 
@@ -29,4 +33,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function InfopicRoute({ loaderData }: Route.ComponentProps) {
   return <ImageGallery images={loaderData.images} error={loaderData.error} />;
+}
+
+/** The page's failure state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  return <ImageGallery images={[]} error={failedText} />;
 }

@@ -1,9 +1,16 @@
 import type { Post } from '@hurryup/contracts/post';
 import { postPath, titleFromPostSegment } from '@hurryup/contracts/post-slug';
 import { postFirstImage, postSummary } from '@hurryup/contracts/post-text';
-import { data } from 'react-router';
-import { type PageCacheHandle, type PageHydrationHandle, pageData } from '#load-context';
+import { data, Link } from 'react-router';
+import {
+  type PageCacheHandle,
+  type PageHydrationHandle,
+  type PageLoadingHandle,
+  pageData,
+} from '#load-context';
 import { PostArticle } from '../features/posts/PostArticle.tsx';
+import { postErrors } from '../features/posts/post-errors.ts';
+import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/post';
 
@@ -11,19 +18,17 @@ import type { Route } from './+types/post';
  * Not listed in the sitemap (see apps/server/src/web/pages.ts); the same for every visitor, so served from
  * the page cache; a page to read, which hydrates at the visitor's first use.
  */
-export const handle = { sitemap: false, cache: {}, hydrate: 'on-use' } satisfies PageCacheHandle &
-  PageHydrationHandle & { sitemap: boolean };
-
-export const postErrors = {
-  fetch: 'Error fetching post',
-  invalid: 'Invalid post ID',
-  notFound: 'No post data found.',
-  noTitle: 'Post title is missing.',
-} as const;
+export const handle = {
+  sitemap: false,
+  cache: { shows: ['posts'] },
+  hydrate: 'on-use',
+  loadingText: 'Loading post...',
+} satisfies PageCacheHandle & PageHydrationHandle & PageLoadingHandle & { sitemap: boolean };
 
 type PostPageData = { post: Post; error?: undefined } | { post?: undefined; error: string };
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { context, request } = args;
   // The raw segment, not the router's decoded param: '%' in a title must be decoded exactly once, and a
   // malformed escape is an invalid id rather than a crash.
   const segment = new URL(request.url).pathname.replace(/^\/post\/?/, '').replace(/\.data$/, '');
@@ -35,8 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     if (!post.title?.trim()) return data<PostPageData>({ error: postErrors.noTitle }, { status: 500 });
     return data<PostPageData>({ post });
   } catch (error) {
-    console.error('Error fetching post', error);
-    return data<PostPageData>({ error: postErrors.fetch }, { status: 500 });
+    return loaderFailure<PostPageData>(args, error, 'Error fetching post', { error: postErrors.fetch });
   }
 }
 
@@ -66,15 +70,28 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   });
 };
 
+/** A post that cannot be shown: why, and the ways on to other posts. */
+function PostError({ error }: { error: string }) {
+  return (
+    <article className="page page--narrow">
+      <p className="status status--error" role="alert">
+        {error}
+      </p>
+      <Link to="/userforum">User Forum</Link> · <Link to="/SearchPage">Search posts</Link>
+    </article>
+  );
+}
+
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.post) {
-    return (
-      <article className="page page--narrow">
-        <p className="status status--error" role="alert">
-          {loaderData.error}
-        </p>
-      </article>
-    );
-  }
+  if (!loaderData.post) return <PostError error={loaderData.error} />;
   return <PostArticle post={loaderData.post} />;
+}
+
+/**
+ * The page's failure state when its data request failed outright (decision 0010): `postErrors.fetch`, written
+ * out because this page's bundle is at its budget and a constant costs a few bytes more (a test checks the two
+ * agree).
+ */
+export function ErrorBoundary() {
+  return <PostError error="Error fetching post" />;
 }

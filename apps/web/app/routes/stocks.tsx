@@ -1,17 +1,18 @@
 import { type StockNews, stockNewsDefaultLimit } from '@hurryup/contracts/market-news';
-import { data } from 'react-router';
-import { pageData } from '#load-context';
+import { type PageLoadingHandle, pageData } from '#load-context';
 import { StockNewsList, stockNewsFailed } from '../features/market-news/StockNewsList.tsx';
+import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/stocks';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const handle = { loadingText: 'Loading news...' } satisfies PageLoadingHandle;
+
+export async function loader(args: Route.LoaderArgs) {
   try {
-    return { news: await pageData(context, 'marketNews').news(stockNewsDefaultLimit), error: undefined };
+    return { news: await pageData(args.context, 'marketNews').news(stockNewsDefaultLimit), error: undefined };
   } catch (error) {
-    console.error('Error fetching stock news', error);
     const empty: StockNews = { news: [], fetchedAt: null };
-    return data({ news: empty, error: stockNewsFailed }, { status: 500 });
+    return loaderFailure(args, error, 'Error fetching stock news', { news: empty, error: stockNewsFailed });
   }
 }
 
@@ -26,4 +27,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function StocksRoute({ loaderData }: Route.ComponentProps) {
   return <StockNewsList news={loaderData.news} error={loaderData.error} />;
+}
+
+/** The page's failure state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  return <StockNewsList news={{ news: [], fetchedAt: null }} error={stockNewsFailed} />;
 }

@@ -1,15 +1,17 @@
-import { pageData } from '#load-context';
-import { loadMarket } from '../features/market/market-load.ts';
+import { type PageLoadingHandle, pageData } from '#load-context';
+import { loadMarket } from '../features/market/load-market.ts';
 import { TradingSummary } from '../features/market/TradingSummary.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/trading-view-data';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const market = pageData(context, 'market');
+export const handle = { loadingText: 'Loading trading data...' } satisfies PageLoadingHandle;
+
+export async function loader(args: Route.LoaderArgs) {
+  const market = pageData(args.context, 'market');
   const [trading, financial, news] = await Promise.all([
-    loadMarket(() => market.tradingView()),
-    loadMarket(() => market.financialData()),
-    loadMarket(() => market.dailyNews()),
+    loadMarket(args, () => market.tradingView()),
+    loadMarket(args, () => market.financialData()),
+    loadMarket(args, () => market.dailyNews()),
   ]);
   return { trading, financial, news };
 }
@@ -23,4 +25,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function TradingViewDataRoute({ loaderData }: Route.ComponentProps) {
   return <TradingSummary {...loaderData} />;
+}
+
+/** The page's 'unreachable' state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  const unreachable = { state: 'unreachable' } as const;
+  return <TradingSummary trading={unreachable} financial={unreachable} news={unreachable} />;
 }

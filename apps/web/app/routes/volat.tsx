@@ -1,11 +1,13 @@
-import { pageData } from '#load-context';
-import { loadMarket } from '../features/market/market-load.ts';
+import { type PageLoadingHandle, pageData } from '#load-context';
+import { loadMarket } from '../features/market/load-market.ts';
 import { OptionsSimple } from '../features/market/OptionsSimple.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/volat';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { suggestion: await loadMarket(() => pageData(context, 'market').optionSuggestion()) };
+export const handle = { loadingText: 'Loading...' } satisfies PageLoadingHandle;
+
+export async function loader(args: Route.LoaderArgs) {
+  return { suggestion: await loadMarket(args, () => pageData(args.context, 'market').optionSuggestion()) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,4 +19,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function VolatRoute({ loaderData }: Route.ComponentProps) {
   return <OptionsSimple load={loaderData.suggestion} />;
+}
+
+/** The page's 'unreachable' state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  return <OptionsSimple load={{ state: 'unreachable' }} />;
 }

@@ -1,24 +1,29 @@
 import type { Video, WebStory } from '@hurryup/contracts/gallery';
-import { data } from 'react-router';
-import { type PageCacheHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { VideoGallery } from '../features/galleries/VideoGallery.tsx';
+import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/webstories';
 
 /** The same for every visitor: served from the page cache (docs/decisions/0012-page-cache.md). */
-export const handle = { cache: {} } satisfies PageCacheHandle;
+export const handle = {
+  cache: { shows: ['videos', 'webstories'] },
+  loadingText: 'Loading videos...',
+} satisfies PageCacheHandle & PageLoadingHandle;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const galleries = pageData(context, 'galleries');
+const failedText = 'Error fetching videos or web stories';
+
+export async function loader(args: Route.LoaderArgs) {
+  const galleries = pageData(args.context, 'galleries');
   try {
     const [stories, videos] = await Promise.all([galleries.stories(), galleries.videos()]);
     return { stories, videos, error: undefined };
   } catch (error) {
-    console.error('Error fetching videos or web stories', error);
-    return data(
-      { stories: [] as WebStory[], videos: [] as Video[], error: 'Error fetching videos or web stories' },
-      { status: 500 },
-    );
+    return loaderFailure(args, error, failedText, {
+      stories: [] as WebStory[],
+      videos: [] as Video[],
+      error: failedText,
+    });
   }
 }
 
@@ -32,4 +37,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function WebStoriesRoute({ loaderData }: Route.ComponentProps) {
   return <VideoGallery stories={loaderData.stories} videos={loaderData.videos} error={loaderData.error} />;
+}
+
+/** The page's failure state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  return <VideoGallery stories={[]} videos={[]} error={failedText} />;
 }

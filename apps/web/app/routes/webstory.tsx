@@ -1,18 +1,24 @@
 import type { WebStory } from '@hurryup/contracts/gallery';
 import { webStoryPath } from '@hurryup/contracts/gallery-pages';
 import { data } from 'react-router';
-import { type PageCacheHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { WebStoryView } from '../features/galleries/WebStoryView.tsx';
+import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/webstory';
 
 type WebStoryRouteData = { story: WebStory; error?: undefined } | { story?: undefined; error: string };
 const notFound = 'There is no web story with this id.';
+const failedText = 'The web story could not be loaded.';
 
 /** The same for every visitor: served from the page cache (docs/decisions/0012-page-cache.md). */
-export const handle = { cache: {} } satisfies PageCacheHandle;
+export const handle = {
+  cache: { shows: ['webstories'] },
+  loadingText: 'Loading web story...',
+} satisfies PageCacheHandle & PageLoadingHandle;
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { context, params } = args;
   if (!/^[1-9][0-9]{0,9}$/.test(params.id)) {
     return data<WebStoryRouteData>({ error: notFound }, { status: 404 });
   }
@@ -22,8 +28,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     return data<WebStoryRouteData>({ story });
   } catch (error) {
     // The specification logs a failed story load; the page says so too instead of staying blank.
-    console.error('Error fetching web story', error);
-    return data<WebStoryRouteData>({ error: 'The web story could not be loaded.' }, { status: 500 });
+    return loaderFailure<WebStoryRouteData>(args, error, 'Error fetching web story', { error: failedText });
   }
 }
 
@@ -51,4 +56,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 
 export default function WebStoryRoute({ loaderData }: Route.ComponentProps) {
   return <WebStoryView story={loaderData.story} error={loaderData.error} />;
+}
+
+/** The page's failure state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  return <WebStoryView story={undefined} error={failedText} />;
 }

@@ -45,13 +45,33 @@ export async function callApiForFile<C extends ApiCall>(
   return response.blob();
 }
 
-function requestInit(call: ApiCall, body: unknown): RequestInit {
+/** Each text field of a form or multipart body, lists as repeated names (as the server reads them). */
+function eachField(body: unknown, add: (name: string, value: string) => void) {
+  for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) add(name, String(item));
+    }
+  }
+}
+
+/** The request in the call's body encoding; the browser sets the content type of forms (and their boundary). */
+export function requestInit(
+  call: ApiCall,
+  request: Pick<CallRequest<ApiCall>, 'body' | 'files'>,
+): RequestInit {
+  const { body, files } = request;
+  if (call.bodyEncoding === 'multipart') {
+    const form = new FormData();
+    eachField(body, (name, value) => form.append(name, value));
+    for (const [name, value] of Object.entries((files ?? {}) as Record<string, Blob | readonly Blob[]>)) {
+      for (const file of Array.isArray(value) ? value : [value]) form.append(name, file as Blob);
+    }
+    return { method: call.method, body: form };
+  }
   if (body === undefined) return { method: call.method };
   if (call.bodyEncoding === 'form') {
     const form = new URLSearchParams();
-    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-      if (value !== undefined && value !== null) form.set(key, String(value));
-    }
+    eachField(body, (name, value) => form.append(name, value));
     return { method: call.method, body: form };
   }
   return { method: call.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
@@ -67,7 +87,7 @@ async function send(
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
     return await fetch(url, {
-      ...requestInit(call, request.body),
+      ...requestInit(call, request),
       signal: signal ? anySignal(signal, timeout) : timeout,
     });
   } catch (error) {

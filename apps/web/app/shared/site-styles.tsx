@@ -20,6 +20,11 @@ const elementId = 'site-styles';
  * text is taken from the element the server sent, so hydration finds exactly what it renders (React writes a
  * style element's text as it is, escaping nothing but an end tag); during
  * development Vite injects the styles itself and there is no such element.
+ *
+ * In the browser it keeps the nonce the server gave that element: when the root's error boundary replaces
+ * the page, React Router mounts the root layout anew and React creates this element again, which the page's
+ * policy refuses without the nonce (the page would lose all its styles). A page of the page cache has none,
+ * and its policy allows the same text again by its hash.
  */
 export function SiteStyles() {
   const fromServer = useContext(SiteStylesContext);
@@ -31,5 +36,11 @@ export function SiteStyles() {
     );
   const sent = typeof document === 'undefined' ? null : document.getElementById(elementId);
   if (!sent) return null;
-  return <style id={elementId}>{sent.textContent}</style>;
+  // The attribute reads as empty once the page has loaded (browsers hide a nonce from scripts); the
+  // element's property keeps it. A new element made while this one is still in the page takes it over.
+  return (
+    <style id={elementId} nonce={(sent as HTMLStyleElement).nonce}>
+      {sent.textContent}
+    </style>
+  );
 }

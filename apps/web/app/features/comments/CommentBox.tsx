@@ -7,7 +7,22 @@ import {
   stripTags,
 } from '@hurryup/contracts/comment-rules';
 import { useEffect, useId, useRef, useState } from 'react';
+import type { ApiError } from '../../shared/api-error.ts';
+import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { mountEmojiPicker } from './emoji-picker.ts';
+
+/**
+ * What a failed save says (content-and-shell.md section 8): the server's message when it sent one (the
+ * uniform error body's `error`), otherwise 'Failed to save comment.': for a 5xx without a body, an answer
+ * this page cannot read, a network failure or a timeout (decisions.md section 2: a timed-out call shows the
+ * call's own failure text).
+ */
+export function saveFailureText(error: unknown): string {
+  // Read by shape, not instanceof: the page then does not carry the class. Status 0: the client's own
+  // failures (no answer in time, none at all); no code: no error body.
+  const { message, status = 0, code } = (error ?? {}) as Partial<ApiError>;
+  return status > 0 && code && message ? message : commentMessages.saveFailed;
+}
 
 /**
  * The comment box: tags stripped as typed, an emoji picker loaded on first use, Send only for a non-empty
@@ -19,15 +34,10 @@ export function CommentBox({ imageUrl, onSaved }: { imageUrl: string | undefined
   const [sending, setSending] = useState(false);
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [emojiState, setEmojiState] = useState<'idle' | 'loading' | 'ready' | 'failed'>('idle');
-  const openedAt = useRef(0);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const pickerHost = useRef<HTMLDivElement>(null);
   const ids = useId();
-
-  useEffect(() => {
-    openedAt.current = performance.now();
-  }, []);
 
   // Mounted once, on the first opening; closing only hides it, so it keeps its place and search.
   const pickerRequested = useRef(false);
@@ -63,23 +73,21 @@ export function CommentBox({ imageUrl, onSaved }: { imageUrl: string | undefined
     setSending(true);
     try {
       // The API client and its schemas load with the first send, not with the page.
-      const [{ callApi }, { saveComment }] = await Promise.all([
-        import('../../shared/api-client.ts'),
-        import('@hurryup/contracts/comment'),
-      ]);
-      await callApi(saveComment, {
-        body: {
-          imageUrl,
-          comment,
-          elapsedMs: Math.round(performance.now() - openedAt.current),
-          website: honeypot.current?.value ?? '',
+      await callApiLazily(
+        () => import('@hurryup/contracts/comment').then((contract) => contract.saveComment),
+        {
+          body: {
+            imageUrl,
+            comment,
+            website: honeypot.current?.value ?? '',
+          },
         },
-      });
+      );
       window.alert(commentMessages.saved);
       setText('');
       onSaved();
     } catch (error) {
-      window.alert(error instanceof Error && error.message ? error.message : commentMessages.saveFailed);
+      window.alert(saveFailureText(error));
     } finally {
       setSending(false);
     }

@@ -2,8 +2,24 @@ import type { Comment } from '@hurryup/contracts/comment';
 import { useId, useState } from 'react';
 import { LocalTime } from './LocalTime.tsx';
 
-/** The 'N Comments' header that opens and closes the list of comments, oldest first. */
-export function CommentList({ comments }: { comments: Comment[] }) {
+/**
+ * The 'N Comments' header that opens and closes the list of comments, oldest first. N counts all of the
+ * image's comments; the list holds the newest page and any older pages asked for with 'Show older comments'.
+ */
+export function CommentList({
+  comments,
+  total,
+  hasOlder,
+  loadingOlder,
+  onShowOlder,
+}: {
+  comments: Comment[];
+  total: number;
+  /** Whether older comments than the first one shown exist. */
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onShowOlder(): void;
+}) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   return (
@@ -16,18 +32,33 @@ export function CommentList({ comments }: { comments: Comment[] }) {
           aria-controls={listId}
           onClick={() => setOpen(!open)}
         >
-          {comments.length} Comments
+          {total} Comments
           <span aria-hidden="true">{open ? ' −' : ' +'}</span>
         </button>
       </h2>
-      <ol id={listId} className="comments__list" hidden={!open}>
-        {comments.map((comment) => (
-          <li key={comment.id} className="comments__item">
-            <p className="comments__text">{comment.comment}</p>
-            <LocalTime iso={comment.createdAt} />
-          </li>
-        ))}
-      </ol>
+      <div id={listId} hidden={!open}>
+        {hasOlder && (
+          <button
+            type="button"
+            className="button comments__older"
+            // Not disabled while loading: a disabled button would drop the keyboard focus.
+            aria-disabled={loadingOlder}
+            onClick={() => {
+              if (!loadingOlder) onShowOlder();
+            }}
+          >
+            {loadingOlder ? 'Loading older comments...' : 'Show older comments'}
+          </button>
+        )}
+        <ol className="comments__list">
+          {comments.map((comment) => (
+            <li key={comment.id} className="comments__item">
+              <p className="comments__text">{comment.comment}</p>
+              <LocalTime iso={comment.createdAt} />
+            </li>
+          ))}
+        </ol>
+      </div>
     </section>
   );
 }

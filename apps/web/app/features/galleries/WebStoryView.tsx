@@ -1,5 +1,6 @@
 import type { WebStory } from '@hurryup/contracts/gallery';
 import { webStoryPath } from '@hurryup/contracts/gallery-pages';
+import { Link } from 'react-router';
 import { absoluteUrl } from '../../shared/page-meta.ts';
 import { ShareButton } from '../../shared/ShareButton.tsx';
 import { useSite } from '../../shared/use-site.ts';
@@ -12,6 +13,9 @@ export function WebStoryView({ story, error }: { story?: WebStory | undefined; e
       <article className="page">
         <p className="status status--error" role="alert">
           {error}
+        </p>
+        <p>
+          <Link to="/webstories">See all the web stories</Link>
         </p>
       </article>
     );

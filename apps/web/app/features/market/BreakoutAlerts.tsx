@@ -2,6 +2,7 @@ import type { BreakoutAlert } from '@hurryup/contracts/market';
 import { marketDataNotLoadedCode } from '@hurryup/contracts/market-codes';
 import { useState } from 'react';
 import { ApiError } from '../../shared/api-error.ts';
+import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { MarketDataNotLoaded } from '../../shared/MarketDataNotLoaded.tsx';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import type { MarketLoad } from './market-load.ts';
@@ -16,11 +17,12 @@ export function BreakoutAlerts({ initial }: { initial: MarketLoad<BreakoutAlert>
   useRefresh(async (signal) => {
     try {
       // The API client and its schemas load with the first refresh, not with the page.
-      const [{ callApi }, { checkBreakout }] = await Promise.all([
-        import('../../shared/api-client.ts'),
-        import('@hurryup/contracts/market'),
-      ]);
-      setLoad({ state: 'ok', data: await callApi(checkBreakout, { body: { data: [] } }, { signal }) });
+      const alert = await callApiLazily(
+        () => import('@hurryup/contracts/market').then((contract) => contract.checkBreakout),
+        { body: { data: [] } },
+        { signal },
+      );
+      setLoad({ state: 'ok', data: alert });
     } catch (error) {
       if (signal.aborted) return;
       if (error instanceof ApiError && error.code === marketDataNotLoadedCode)

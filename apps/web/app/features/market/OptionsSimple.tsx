@@ -37,9 +37,7 @@ export function OptionsSimple({ load }: { load: MarketLoad<OptionSuggestion> }) 
           </dl>
           <h2>Suggestion</h2>
           <p className="market-suggestion">{load.data.suggestion}</p>
-          <p className="as-of">
-            Rule: {load.data.rule}. From the close of {load.data.asOf}.
-          </p>
+          <p className="as-of">From the close of {load.data.asOf}.</p>
         </>
       )}
     </section>

@@ -2,6 +2,7 @@ import type { StockRow } from '@hurryup/contracts/market';
 import { marketDataNotLoadedCode } from '@hurryup/contracts/market-codes';
 import { useState } from 'react';
 import { ApiError } from '../../shared/api-error.ts';
+import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { MarketDataNotLoaded } from '../../shared/MarketDataNotLoaded.tsx';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import { formatLevel, type MarketLoad } from './market-load.ts';
@@ -22,11 +23,12 @@ export function StockTable({ initial }: { initial: MarketLoad<StockRow[]> }) {
   useRefresh(async (signal) => {
     try {
       // The API client and its schemas load with the first refresh, not with the page.
-      const [{ callApi }, { listStocks }] = await Promise.all([
-        import('../../shared/api-client.ts'),
-        import('@hurryup/contracts/market'),
-      ]);
-      setLoad({ state: 'ok', data: await callApi(listStocks, {}, { signal }) });
+      const stocks = await callApiLazily(
+        () => import('@hurryup/contracts/market').then((contract) => contract.listStocks),
+        {},
+        { signal },
+      );
+      setLoad({ state: 'ok', data: stocks });
     } catch (error) {
       if (signal.aborted) return;
       if (error instanceof ApiError && error.code === marketDataNotLoadedCode)

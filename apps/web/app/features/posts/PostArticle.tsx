@@ -1,6 +1,6 @@
 import type { Post } from '@hurryup/contracts/post';
 import { postPath } from '@hurryup/contracts/post-slug';
-import { postFirstImage, postPlainText, postSummary } from '@hurryup/contracts/post-text';
+import { postFirstImage, postReadAloudText, postSummary } from '@hurryup/contracts/post-text';
 import { AdSlot } from '../../shared/ads/AdSlot.tsx';
 import { formatDate } from '../../shared/format-date.ts';
 import { JsonLd } from '../../shared/json-ld.tsx';
@@ -22,7 +22,7 @@ export function PostArticle({ post }: { post: Post }) {
       <p className="content-item__meta">
         {post.author ?? 'Anonymous'} · <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
       </p>
-      <PostReader key={post.id} postId={post.id} text={`${post.title}.\n\n${postPlainText(post)}`} />
+      <PostReader key={post.id} postId={post.id} text={postReadAloudText(post)} />
       {post.image && (
         <figure className="post-body__figure">
           <img src={post.image} alt="" width={1200} height={630} decoding="async" />

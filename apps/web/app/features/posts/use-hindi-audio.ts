@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { deviceId } from '../../shared/device-id.ts';
+import { callApiForFileLazily } from '../../shared/lazy-api-client.ts';
 import { hindiAudioCache } from './hindi-audio-cache.ts';
 
 export const hindiAudioTexts = {
@@ -33,12 +34,8 @@ export function useHindiAudio(postId: number) {
     window.alert(hindiAudioTexts.wait);
     setState('generating');
     try {
-      const [{ callApiForFile }, { generateHindiAudio }] = await Promise.all([
-        import('../../shared/api-client.ts'),
-        import('@hurryup/contracts/language'),
-      ]);
-      const blob = await callApiForFile(
-        generateHindiAudio,
+      const blob = await callApiForFileLazily(
+        () => import('@hurryup/contracts/language').then((contract) => contract.generateHindiAudio),
         { body: { device_id: deviceId(), text } },
         { timeoutMs: 120_000, signal: alive },
       );

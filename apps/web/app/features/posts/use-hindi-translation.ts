@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { callApiLazily } from '../../shared/lazy-api-client.ts';
 
 export type ReadingLanguage = 'en' | 'hi';
 
@@ -29,12 +30,8 @@ export function useHindiTranslation(text: string) {
     request.current = controller;
     setTranslating(true);
     try {
-      const [{ callApi }, { translateText }] = await Promise.all([
-        import('../../shared/api-client.ts'),
-        import('@hurryup/contracts/language'),
-      ]);
-      const answer = await callApi(
-        translateText,
+      const answer = await callApiLazily(
+        () => import('@hurryup/contracts/language').then((contract) => contract.translateText),
         { body: { text } },
         { signal: controller.signal, timeoutMs: 30_000 },
       );

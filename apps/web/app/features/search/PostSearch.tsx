@@ -3,14 +3,15 @@ import { postSearchMinLength } from '@hurryup/contracts/post-search';
 import { postPath } from '@hurryup/contracts/post-slug';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { callApiLazily } from '../../shared/lazy-api-client.ts';
 
 /** The API client and the search call's schemas (zod) load when the visitor first types, not with the page. */
-async function searchApi(text: string, signal: AbortSignal): Promise<PostSearchHit[]> {
-  const [{ callApi }, { searchPosts }] = await Promise.all([
-    import('../../shared/api-client.ts'),
-    import('@hurryup/contracts/post'),
-  ]);
-  return callApi(searchPosts, { query: { q: text } }, { signal });
+function searchApi(text: string, signal: AbortSignal): Promise<PostSearchHit[]> {
+  return callApiLazily(
+    () => import('@hurryup/contracts/post').then((contract) => contract.searchPosts),
+    { query: { q: text } },
+    { signal },
+  );
 }
 
 const debounceMs = 200;

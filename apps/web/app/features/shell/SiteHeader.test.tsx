@@ -1,14 +1,27 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
+import { createRoutesStub, Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { sideMenuLinks } from './navigation.ts';
 import { SiteHeader } from './SiteHeader.tsx';
 
+// As in the root layout: one header that stays mounted while the pages below it change, so a menu that
+// closes after a navigation closes because the header saw the navigation, not because it was mounted anew.
 function renderHeader() {
   const Stub = createRoutesStub([
-    { path: '/', Component: () => <SiteHeader siteName="Hurry Up" /> },
-    { path: '/blog', Component: () => <SiteHeader siteName="Hurry Up" /> },
+    {
+      path: '/',
+      Component: () => (
+        <>
+          <SiteHeader siteName="Hurry Up" />
+          <Outlet />
+        </>
+      ),
+      children: [
+        { index: true, Component: () => <p>Home page</p> },
+        { path: 'blog', Component: () => <p>Blog page</p> },
+      ],
+    },
   ]);
   return render(<Stub initialEntries={['/']} />);
 }
@@ -43,12 +56,21 @@ describe('SiteHeader', () => {
     expect(document.activeElement).toBe(button);
   });
 
-  it('closes after a menu link is followed', async () => {
+  it('closes after a menu link is followed, even to the page already shown', async () => {
     const user = userEvent.setup();
     renderHeader();
-    await user.click(await screen.findByRole('button', { name: 'Open Menu' }));
+    const button = await screen.findByRole('button', { name: 'Open Menu' });
+    await user.click(button);
     await user.click(screen.getByRole('link', { name: 'Blog' }));
-    expect(await screen.findByRole('button', { name: 'Open Menu' })).toBeTruthy();
+    await screen.findByText('Blog page');
+    // The same header, still mounted, closed by the navigation.
+    expect(screen.getByRole('button', { name: 'Open Menu' })).toBe(button);
+    expect(screen.queryByRole('navigation', { name: 'Site menu' })).toBeNull();
+
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await user.click(screen.getByRole('link', { name: 'Blog' }));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('navigation', { name: 'Site menu' })).toBeNull();
   });
 });

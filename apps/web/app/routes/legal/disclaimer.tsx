@@ -9,7 +9,8 @@ import { useSite } from '../../shared/use-site.ts';
  * The same for every visitor: served from the page cache (PageCacheHandle). A page to read: it hydrates at
  * the visitor's first use (PageHydrationHandle).
  */
-export const handle = { cache: {}, hydrate: 'on-use' } satisfies PageCacheHandle & PageHydrationHandle;
+export const handle = { cache: { shows: [] }, hydrate: 'on-use' } satisfies PageCacheHandle &
+  PageHydrationHandle;
 
 export const meta = legalMeta({
   title: 'Disclaimer',

@@ -1,0 +1,76 @@
+import type { McqAnswer } from '@hurryup/contracts/quiz';
+import { describe, expect, inject, it } from 'vitest';
+import { getJson } from './api.ts';
+import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const session = openBrowserSession();
+
+describe('Java 17 quiz (/testbank)', () => {
+  it('checks a right answer, explains a wrong one, stops at the last question and resumes after a reload', async () => {
+    const { questions } = await getJson<McqAnswer>('/api/mcq?topic=records');
+    expect(questions.length).toBeGreaterThanOrEqual(8);
+    const { page } = session;
+    await page.goto(`${baseUrl}/testbank?topic=records`);
+    await waitForHydration(page);
+    await page.evaluate(() => window.localStorage.clear());
+    await page.reload();
+    await waitForHydration(page);
+
+    const [first, second] = questions;
+    const legend = page.locator('.quiz__text');
+    expect(await legend.textContent()).toBe(first!.text);
+    // Code keeps its line breaks and indentation.
+    expect(await page.locator('.quiz__code').textContent()).toBe(first!.code);
+    expect(await page.locator('.quiz__code').evaluate((el) => getComputedStyle(el).whiteSpace)).toBe(
+      'pre-wrap',
+    );
+    expect(await page.locator('.quiz__code .quiz__keyword').count()).toBeGreaterThan(0);
+    for (const letter of first!.correctAnswer) {
+      await page.getByRole('checkbox', { name: first!.options.find((o) => o.startsWith(letter))! }).check();
+    }
+    await page.getByRole('button', { name: 'Check Answer' }).click();
+    await page.getByText('✔ Correct!').waitFor();
+    expect(await page.getByRole('button', { name: 'Check Answer' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('checkbox').first().isDisabled()).toBe(true);
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Next Question' }).click();
+    await page.getByText(second!.text, { exact: true }).waitFor();
+    const wrong = second!.options.find((o) => !second!.correctAnswer.includes(o.charAt(0)))!;
+    await page.getByRole('checkbox', { name: wrong }).check();
+    await page.getByRole('button', { name: 'Check Answer' }).click();
+    await page.getByText('✖ Incorrect').waitFor();
+    expect(await page.locator('.quiz__description').textContent()).toBe(second!.description);
+    expect(await page.locator('.quiz__score').textContent()).toBe('Score: 1 / 2');
+    await expectNoSeriousAxeViolations(page);
+
+    // A reload resumes on the same question with the same score.
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByText(`Question 2 of ${questions.length}`).waitFor();
+    expect(await legend.textContent()).toBe(second!.text);
+    expect(await page.locator('.quiz__score').textContent()).toBe('Score: 1 / 2');
+
+    for (let i = 2; i < questions.length; i++)
+      await page.getByRole('button', { name: 'Next Question' }).click();
+    await page.getByText(`Question ${questions.length} of ${questions.length}`).waitFor();
+    expect(await legend.textContent()).toBe(questions.at(-1)!.text);
+    expect(await page.getByRole('button', { name: 'Next Question' }).isDisabled()).toBe(true);
+    expect(session.problems).toEqual([]);
+  });
+
+  it('chooses an exam objective with the form', async () => {
+    const { page } = session;
+    await page.goto(`${baseUrl}/testbank`);
+    await waitForHydration(page);
+    await page.getByLabel('Exam objective').selectOption('jdbc');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL(/topic=jdbc/);
+    const { questions } = await getJson<McqAnswer>('/api/mcq?topic=jdbc');
+    await page.getByText(questions[0]!.text, { exact: true }).waitFor();
+    expect(await page.locator('.quiz__progress').textContent()).toContain(`of ${questions.length}`);
+    await expectNoSeriousAxeViolations(page);
+    expect(session.problems).toEqual([]);
+  });
+});
