@@ -230,6 +230,19 @@ describe('multipart calls', () => {
     await expectNoFilesLeft();
   });
 
+  it('refuses a text field on a call that takes none, so a misread file part is never answered 200', async () => {
+    // A browser does not escape a backslash in a part's name; the parser reads `name="x\"; filename=…` as one
+    // text field, so the file the client sent never arrives as a file (found by the fuzz test below).
+    const misread = await post(uploadPages.path, [
+      ['N$@D\\', new Uint8Array([244]), '../../etc/passwd', 'image/png'],
+    ]);
+    expect(misread.statusCode).toBe(400);
+    expect(misread.json().error).toMatch(/is not a field of this call\.$/);
+    const text = await post(uploadPages.path, [['note', 'hello']]);
+    expect(text.json()).toMatchObject({ fields: { note: 'note is not a field of this call.' } });
+    await expectNoFilesLeft();
+  });
+
   it('never takes a text field for a file (a forged {"path": …} cannot reach the handler)', async () => {
     const boundary = 'forged';
     const payload = [

@@ -287,6 +287,12 @@ async function receiveMultipart(request: FastifyRequest, call: ApiCall, dir: str
         if (Object.hasOwn(rules, name)) {
           throw fieldError(400, errorCodes.validation, name, `${name} must be sent as a file.`);
         }
+        // A call without text fields refuses one rather than ignoring it: a file part whose disposition
+        // the parser read differently from its sender (a name ending in a backslash) arrives as text, and
+        // answering 200 would say the file was taken.
+        if (!call.body) {
+          throw fieldError(400, errorCodes.validation, name, `${name} is not a field of this call.`);
+        }
         textBytes += Buffer.byteLength(String(part.value)) + Buffer.byteLength(name);
         if (part.valueTruncated || textBytes > textLimit) {
           throw new HttpError(
