@@ -72,6 +72,8 @@ export const samplePaths: Record<string, () => Promise<string[]>> = {
     if (!first) throw new Error('The seed content has no web story to visit');
     return [webStoryPath(first.id), '/webstory/999999'];
   },
+  // A preview needs a link: the shortener's browser test makes one; here the unknown-code pages.
+  '/s/:code': async () => ['/s/no-such-link+', '/s/no-such-link'],
   '/*': async () => ['/no-such-page'],
 };
 

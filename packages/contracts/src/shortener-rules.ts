@@ -147,9 +147,9 @@ export function longUrlProblem(text: string, ownHost: string): string | undefine
     return shortenerMessages.invalidUrl;
   }
   if (parsed.username !== '' || parsed.password !== '') return shortenerMessages.credentials;
+  if (isOwnShortLink(parsed, ownHost)) return shortenerMessages.ownLink;
   if (!isRealHostName(parsed.hostname)) return shortenerMessages.badHost;
   if (parsed.href.length > longUrlMaxLength) return shortenerMessages.tooLong;
-  if (isOwnShortLink(parsed, ownHost)) return shortenerMessages.ownLink;
   return undefined;
 }
 
