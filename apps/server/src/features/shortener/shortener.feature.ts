@@ -19,6 +19,20 @@ import { createShortenerRepository } from './shortener.repository.ts';
 import { createClickCounter, createShortenerService } from './shortener.service.ts';
 import type { ShortenerTables } from './shortener.tables.ts';
 
+/** Headers of the rendered 404 page that belong to its own exchange. */
+const notCopied = new Set([
+  'connection',
+  'content-length',
+  'content-encoding',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+  'x-request-id',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+]);
+
 /** How old a batch of clicks gets before it is written. */
 const clickFlushMs = 1_000;
 
@@ -89,23 +103,38 @@ export const shortenerFeature = defineFeature({
         remoteAddress: request.ip,
       });
       reply.code(404);
-      for (const name of ['content-type', 'content-security-policy', 'cache-control'])
-        if (page.headers[name] !== undefined) reply.header(name, page.headers[name]);
+      // The page's own headers (its policy, helmet's), not those of the connection or of the inner request.
+      for (const [name, value] of Object.entries(page.headers))
+        if (value !== undefined && !notCopied.has(name)) reply.header(name, value);
       return reply.send(page.rawPayload);
     }
 
+    const redirectHeaders = {
+      // Every click reaches the server, so it is counted: never kept by a browser or a proxy.
+      'cache-control': 'private, no-store',
+      // The site's policy (plugins/security.ts): the destination learns the site, not the short link.
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      ...(config.publicBaseUrl.startsWith('https:')
+        ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' }
+        : {}),
+    };
     // Codes are 3 to 32 of A-Z a-z 0-9 _ -: anything else under /s/ (a preview's +) goes to the pages.
     app.get(
       '/s/:code(^[A-Za-z0-9_-]{3,32}$)',
-      { schema: { hide: true } },
+      {
+        schema: { hide: true },
+        // A 302 has no document to protect, so helmet (which builds its middleware, a policy and nonces for
+        // every request) stays out; the headers that matter to a redirect are set below, once computed.
+        helmet: false,
+      },
       async (request: FastifyRequest<{ Params: { code: string } }>, reply) => {
         const { code } = request.params;
         const found = shortener.destination(code);
         const target = typeof found === 'string' ? found : await found;
         if (target === undefined) return notFoundPage(request, reply, code);
         shortener.clicked(code);
-        // Every click reaches the server, so it is counted: never kept by a browser or a proxy.
-        reply.header('cache-control', 'private, no-store');
+        reply.headers(redirectHeaders);
         return reply.redirect(target, 302);
       },
     );
