@@ -144,7 +144,8 @@ export function longUrlProblem(text: string, ownHost: string): string | undefine
   try {
     parsed = new URL(url);
   } catch {
-    return shortenerMessages.invalidUrl;
+    // The scheme is right, so what the parser refuses is the host: empty, or a broken name or address.
+    return shortenerMessages.badHost;
   }
   if (parsed.username !== '' || parsed.password !== '') return shortenerMessages.credentials;
   if (isOwnShortLink(parsed, ownHost)) return shortenerMessages.ownLink;
