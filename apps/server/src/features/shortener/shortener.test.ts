@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnotherProcess } from '../../../test/another-process.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { buildApp } from '../../app/build-app.ts';
-import { loadSiteConfig } from '../../app/site-config.ts';
 import { tablesOf } from '../../db/tables-of.ts';
 import { ManualClock } from '../../shared/clock.ts';
 import type { ShortenerTables } from './shortener.tables.ts';
@@ -352,32 +348,21 @@ describe('GET /s/:code', () => {
   });
 
   it('adds each process’s own batches: two processes on one database lose no click', async () => {
-    const shared = t.database;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-data-'));
-    const second = await buildApp(
-      loadSiteConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        SEED_CONTENT: 'false',
-        PUBLIC_BASE_URL: base,
-      }),
-      { database: shared, logger: false },
-    );
-    await second.ready();
+    const second = await createAnotherProcess(t.database, { PUBLIC_BASE_URL: base });
     try {
       const { code } = (await shorten({ longUrl: 'https://example.com/two-processes' })).json();
       const before = await storedClicks(code);
       await Promise.all(
-        Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? t.app : second).inject({ url: `/s/${code}` })),
+        Array.from({ length: 200 }, (_, i) =>
+          (i % 2 === 0 ? t.app : second.app).inject({ url: `/s/${code}` }),
+        ),
       );
-      // The second process learnt the link from the database; each flushes its own batch.
-      await second.close();
+      // The second process learnt the link from the database; each stores its own batch.
+      await second.app.close();
       const clicks = (await t.app.inject({ url: `/api/short-links/${code}` })).json().clicks;
       expect(clicks - before).toBe(200);
     } finally {
       await second.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
