@@ -133,7 +133,8 @@ export const shortenerFeature = defineFeature({
         const found = shortener.destination(code);
         const target = typeof found === 'string' ? found : await found;
         if (target === undefined) return notFoundPage(request, reply, code);
-        shortener.clicked(code);
+        // A HEAD (a checker, a crawler asking where it leads) is no visit.
+        if (request.method === 'GET') shortener.clicked(code);
         reply.headers(redirectHeaders);
         return reply.redirect(target, 302);
       },

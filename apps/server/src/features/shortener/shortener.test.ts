@@ -291,10 +291,16 @@ describe('GET /s/:code', () => {
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('https://example.com/target?x=1');
       expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+      expect(res.headers['content-security-policy']).toBeUndefined();
     }
     const head = await t.app.inject({ method: 'HEAD', url: `/s/${code}` });
     expect(head.statusCode).toBe(302);
-    expect((await t.app.inject({ url: `/api/short-links/${code}` })).json().clicks).toBe(4);
+    expect(head.headers.location).toBe('https://example.com/target?x=1');
+    // A HEAD is no visit.
+    expect((await t.app.inject({ url: `/api/short-links/${code}` })).json().clicks).toBe(3);
   });
 
   it('is case-sensitive and leaves an unknown code to the pages (404)', async () => {
