@@ -41,3 +41,14 @@ export const devbitGallery = () => getJson<DevbitGallery>('/api/imgsDev');
 export const galleryImages = () => getJson<GalleryImage[]>('/api/images');
 export const videos = () => getJson<Video[]>('/api/videos');
 export const webStories = () => getJson<WebStory[]>('/api/webstories');
+
+/** A short link for the page checks: the same each time (a long URL without an alias keeps its link). */
+export async function sampleShortLink(): Promise<{ shortUrl: string; code: string }> {
+  const res = await fetch(`${baseUrl}/api/shorten`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ longUrl: 'https://example.com/page-checks' }),
+  });
+  if (!res.ok) throw new Error(`/api/shorten: ${res.status}`);
+  return (await res.json()) as { shortUrl: string; code: string };
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { devbitImagePath, imagePagePath, webStoryPath } from '@hurryup/contracts/gallery-pages';
 import { postPath } from '@hurryup/contracts/post-slug';
-import { allBlogs, allPosts, devbitGallery, galleryImages, webStories } from './api.ts';
+import { allBlogs, allPosts, devbitGallery, galleryImages, sampleShortLink, webStories } from './api.ts';
 
 const serverBuild = path.resolve(import.meta.dirname, '../build/server/index.js');
 
@@ -71,6 +71,10 @@ export const samplePaths: Record<string, () => Promise<string[]>> = {
     const [first] = await webStories();
     if (!first) throw new Error('The seed content has no web story to visit');
     return [webStoryPath(first.id), '/webstory/999999'];
+  },
+  '/s/:code': async () => {
+    const { code } = await sampleShortLink();
+    return [`/s/${code}+`, '/s/no-such-link+', '/s/no-such-link'];
   },
   '/*': async () => ['/no-such-page'],
 };

@@ -1,0 +1,147 @@
+import { errorCodes } from '@hurryup/contracts/errors';
+import { getShortLink, shortenUrl } from '@hurryup/contracts/shortener';
+import {
+  linksPerWindow,
+  linksWindowMinutes,
+  previewPath,
+  shortenerMessages,
+} from '@hurryup/contracts/shortener-rules';
+import type { ShortenerPageData } from '@hurryup/web/features/shortener/page-data';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { tablesOf } from '../../db/tables-of.ts';
+import { clientKey } from '../../shared/admin-auth.ts';
+import { defineFeature } from '../../shared/feature.ts';
+import { HttpError } from '../../shared/http-error.ts';
+import { registerCall } from '../../shared/register-call.ts';
+import { shortenerMigrations } from './shortener.migrations.ts';
+import { createShortenerRepository } from './shortener.repository.ts';
+import { createClickCounter, createShortenerService } from './shortener.service.ts';
+import type { ShortenerTables } from './shortener.tables.ts';
+
+/** Headers of the rendered 404 page that belong to its own exchange. */
+const notCopied = new Set([
+  'connection',
+  'content-length',
+  'content-encoding',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+  'x-request-id',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+]);
+
+/** How old a batch of clicks gets before it is written. */
+const clickFlushMs = 1_000;
+
+/**
+ * The URL shortener (tools-and-trading.md "URL shortener", issue 21 items 5 and 6): `POST /api/shorten`
+ * stores a link; `/s/<code>` redirects (302) to its long URL and counts the click; `/s/<code>+` is its
+ * preview page (apps/web routes/short-link.tsx), and an unknown code gets the site's 404 page.
+ * The redirect is a plain Fastify route, answered from memory for hot links, with clicks counted in memory
+ * and added to the database in batches (docs/decisions/0022-url-shortener.md). A click changes no page:
+ * it never calls `site.contentChanged`.
+ */
+export const shortenerFeature = defineFeature({
+  name: 'shortener',
+  migrations: shortenerMigrations,
+  async plugin(app, { database, config, site, clock, jobs, limits, log }) {
+    const repository = createShortenerRepository(tablesOf<ShortenerTables>(database.db));
+    const flushJob = jobs.define({
+      name: 'shortener.clicks-flush',
+      payload: z.object({}).strict(),
+      // The process that counted the clicks writes them: the job only wakes it after `clickFlushMs`.
+      handler: async () => clicks.flush(),
+    });
+    const clicks = createClickCounter({
+      repository,
+      clock,
+      log,
+      flushAfterMs: clickFlushMs,
+      flushLater: () =>
+        void flushJob
+          .enqueue({}, { delayMs: clickFlushMs })
+          .catch((error: unknown) => log.warn({ err: error }, 'could not queue the clicks flush')),
+    });
+    const shortener = createShortenerService({
+      repository,
+      clicks,
+      clock,
+      baseUrl: config.publicBaseUrl,
+      limit: limits.define({
+        name: 'shortener.links',
+        description: `Short links created per visitor in ${linksWindowMinutes} minutes (client address; IPv6 per /64)`,
+        max: linksPerWindow,
+        windowMs: linksWindowMinutes * 60_000,
+        message: () => shortenerMessages.tooMany,
+      }),
+    });
+    // Clicks still in memory are stored before the database closes.
+    app.addHook('onClose', async () => {
+      await clicks.flush();
+    });
+
+    registerCall(app, shortenUrl, ({ body }, request) => shortener.shorten(body, clientKey(request.ip)));
+    registerCall(app, getShortLink, async ({ params }) => {
+      const link = await shortener.find(params.code);
+      if (!link) throw new HttpError(404, errorCodes.notFound, shortenerMessages.notFound);
+      return link;
+    });
+
+    /** An unknown code: the site's 404 page, rendered by the pages as for any unknown address. */
+    async function notFoundPage(request: FastifyRequest, reply: FastifyReply, code: string) {
+      const page = await app.inject({
+        method: 'GET',
+        url: previewPath(code),
+        headers: {
+          host: request.headers.host ?? new URL(config.publicBaseUrl).host,
+          accept: 'text/html',
+          'user-agent': request.headers['user-agent'] ?? '',
+        },
+        remoteAddress: request.ip,
+      });
+      reply.code(404);
+      // The page's own headers (its policy, helmet's), not those of the connection or of the inner request.
+      for (const [name, value] of Object.entries(page.headers))
+        if (value !== undefined && !notCopied.has(name)) reply.header(name, value);
+      return reply.send(page.rawPayload);
+    }
+
+    const redirectHeaders = {
+      // Every click reaches the server, so it is counted: never kept by a browser or a proxy.
+      'cache-control': 'private, no-store',
+      // The site's policy (plugins/security.ts): the destination learns the site, not the short link.
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      ...(config.publicBaseUrl.startsWith('https:')
+        ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' }
+        : {}),
+    };
+    // Codes are 3 to 32 of A-Z a-z 0-9 _ -: anything else under /s/ (a preview's +) goes to the pages.
+    app.get(
+      '/s/:code(^[A-Za-z0-9_-]{3,32}$)',
+      {
+        schema: { hide: true },
+        // A 302 has no document to protect, so helmet (which builds its middleware, a policy and nonces for
+        // every request) stays out; the headers that matter to a redirect are set below, once computed.
+        helmet: false,
+      },
+      async (request: FastifyRequest<{ Params: { code: string } }>, reply) => {
+        const { code } = request.params;
+        const found = shortener.destination(code);
+        const target = typeof found === 'string' ? found : await found;
+        if (target === undefined) return notFoundPage(request, reply, code);
+        // A HEAD (a checker, a crawler asking where it leads) is no visit.
+        if (request.method === 'GET') shortener.clicked(code);
+        reply.headers(redirectHeaders);
+        return reply.redirect(target, 302);
+      },
+    );
+
+    site.providePageData('shortener', {
+      preview: (code) => shortener.preview(code),
+    } satisfies ShortenerPageData);
+  },
+});
