@@ -37,7 +37,10 @@ export const dictionaryMeaningSchema = z
 export const dictionaryEntrySchema = z
   .object({
     word: z.string().describe('The headword: the word asked for, or its base form ("mice" gives "mouse")'),
-    phonetic: z.string().optional().describe('The pronunciation, where the source knows it (WordNet does not)'),
+    phonetic: z
+      .string()
+      .optional()
+      .describe('The pronunciation, where the source knows it (WordNet does not)'),
     phonetics: z.array(z.object({ text: z.string().optional(), audio: z.string().optional() })),
     meanings: z.array(dictionaryMeaningSchema),
     license: z.object({ name: z.string(), url: z.string() }),

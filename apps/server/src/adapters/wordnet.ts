@@ -233,7 +233,12 @@ function entryOf(files: Files, lemma: string, onlyParts: readonly FilePart[]): W
   for (const part of onlyParts) {
     const line = findIndexLine(files.index[part], lemma);
     if (!line) continue;
-    const meaning: WordNetMeaning = { partOfSpeech: partNames[part], definitions: [], synonyms: [], antonyms: [] };
+    const meaning: WordNetMeaning = {
+      partOfSpeech: partNames[part],
+      definitions: [],
+      synonyms: [],
+      antonyms: [],
+    };
     for (const offset of offsetsOf(line)) {
       const synset = readSynset(files, part, offset);
       if (!synset) continue;
@@ -328,7 +333,9 @@ export async function loadWordNet(folder = wordNetPackageFolder()): Promise<Word
     parts.map(async (part) => exceptionMap(await readFile(join(folder, 'data', `${part}.exc`), 'latin1'))),
   );
   const files: Files = {
-    index: Object.fromEntries(parts.map((part) => [part, indexFileOf(file(`dict/index.${part}`))])) as Files['index'],
+    index: Object.fromEntries(
+      parts.map((part) => [part, indexFileOf(file(`dict/index.${part}`))]),
+    ) as Files['index'],
     data: Object.fromEntries(parts.map((part) => [part, file(`dict/data.${part}`)])) as Files['data'],
     exceptions: Object.fromEntries(parts.map((part, i) => [part, exceptions[i]])) as Files['exceptions'],
   };
