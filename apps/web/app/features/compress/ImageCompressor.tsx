@@ -87,9 +87,10 @@ export function ImageCompressor() {
           <input id="compressor-file" name="image" type="file" accept="image/*" onChange={choose} />
         </div>
         <div className="compressor__field">
-          <label htmlFor="compressor-level">
-            Compression level: <output htmlFor="compressor-level">{levelPercent(level)}</output>
-          </label>
+          <div className="compressor__level">
+            <label htmlFor="compressor-level">Compression level</label>
+            <output htmlFor="compressor-level">{levelPercent(level)}</output>
+          </div>
           <input
             id="compressor-level"
             name="level"
