@@ -1,9 +1,11 @@
 import { type RouteConfig, route } from '@react-router/dev/routes';
 import { blogRoutes } from './features/blogs/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
+import { compressRoutes } from './features/compress/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { dailyNewsRoutes } from './features/daily-news/routes.ts';
 import { devbitRoutes } from './features/devbit/routes.ts';
+import { dictionaryRoutes } from './features/dictionary/routes.ts';
 import { donateRoutes } from './features/donate/routes.ts';
 import { galleryRoutes } from './features/galleries/routes.ts';
 import { legalRoutes } from './features/legal/routes.ts';
@@ -38,5 +40,7 @@ export default [
   ...dailyNewsRoutes,
   ...toolsIndexRoutes,
   ...shortenerRoutes,
+  ...dictionaryRoutes,
+  ...compressRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -4,6 +4,7 @@ import { contactFeature } from '../features/contact/contact.feature.ts';
 import { contentImportFeature } from '../features/content-import/content-import.feature.ts';
 import { dailyNewsFeature } from '../features/daily-news/daily-news.feature.ts';
 import { devbitFeature } from '../features/devbit/devbit.feature.ts';
+import { dictionaryFeature } from '../features/dictionary/dictionary.feature.ts';
 import { donateFeature } from '../features/donate/donate.feature.ts';
 import { feedsFeature } from '../features/feeds/feeds.feature.ts';
 import { galleriesFeature } from '../features/galleries/galleries.feature.ts';
@@ -42,4 +43,5 @@ export const features: readonly Feature<any>[] = [
   dailyNewsFeature,
   quizFeature,
   shortenerFeature,
+  dictionaryFeature,
 ];
