@@ -16,6 +16,7 @@ import { offersFeature } from '../features/offers/offers.feature.ts';
 import { postsFeature } from '../features/posts/posts.feature.ts';
 import { quizFeature } from '../features/quiz/quiz.feature.ts';
 import type { Feature } from '../shared/feature.ts';
+import { speechFeature } from '../features/speech/speech.feature.ts';
 
 /**
  * Every feature of the site, once. Order does not matter: what features contribute to each other (page
@@ -40,4 +41,5 @@ export const features: readonly Feature<any>[] = [
   donateFeature,
   dailyNewsFeature,
   quizFeature,
+  speechFeature,
 ];

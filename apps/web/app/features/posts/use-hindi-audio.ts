@@ -35,7 +35,7 @@ export function useHindiAudio(postId: number) {
     setState('generating');
     try {
       const blob = await callApiForFileLazily(
-        () => import('@hurryup/contracts/language').then((contract) => contract.generateHindiAudio),
+        () => import('@hurryup/contracts/speech').then((contract) => contract.generateHindiAudio),
         { body: { device_id: deviceId(), text } },
         { timeoutMs: 120_000, signal: alive },
       );
