@@ -334,12 +334,21 @@ describe('post page languages, audio and sharing', () => {
 
   it('tells the visitor when Hindi audio cannot be generated', async () => {
     dialogs.length = 0;
+    // The speech engine's queue full: the server's 503 (the real audio is in speech.test.ts).
+    await reader.route('**/api/generate-audio-hin', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'This tool is busy right now.', code: 'ENGINE_BUSY' }),
+      }),
+    );
     await reader.getByRole('button', { name: 'Play Hindi Audio' }).click();
     await expect.poll(() => dialogs.length).toBe(2);
     expect(dialogs).toEqual([
       'Please wait a minute while the Hindi audio is being generated.',
       'Failed to generate Hindi audio. Check console for details.',
     ]);
+    await reader.unroute('**/api/generate-audio-hin');
   });
 
   it('generates Hindi audio once per post and plays it from the cache after', async () => {
