@@ -29,7 +29,10 @@ const perHundred = (ms: number, characters: number) =>
 export async function benchSpeech() {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-bench-speech-'));
   let file = 0;
-  const target = () => path.join(scratch, `${(file += 1)}.mp3`);
+  const target = () => {
+    file += 1;
+    return path.join(scratch, `${file}.mp3`);
+  };
   try {
     for (const [voice, text] of [
       ['en', english],

@@ -15,8 +15,8 @@ import { marketNewsFeature } from '../features/market-news/market-news.feature.t
 import { offersFeature } from '../features/offers/offers.feature.ts';
 import { postsFeature } from '../features/posts/posts.feature.ts';
 import { quizFeature } from '../features/quiz/quiz.feature.ts';
-import type { Feature } from '../shared/feature.ts';
 import { speechFeature } from '../features/speech/speech.feature.ts';
+import type { Feature } from '../shared/feature.ts';
 
 /**
  * Every feature of the site, once. Order does not matter: what features contribute to each other (page
