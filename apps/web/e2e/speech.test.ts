@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { allPosts } from './api.ts';
 import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
+import { checkHtml, formatHtmlProblem } from './html-check.ts';
 
 const baseUrl = inject('baseUrl');
 const session = openBrowserSession();
@@ -74,6 +75,12 @@ describe('Text to audio (/textToAudio)', () => {
     expect(await page.getByRole('button', { name: 'Play' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Download Audio' }).count()).toBe(0);
     await expectNoSeriousAxeViolations(page);
+  });
+
+  it('is valid HTML as the server renders it (W3C Nu checker)', async () => {
+    const html = await (await fetch(`${baseUrl}/textToAudio`)).text();
+    const problems = await checkHtml([{ name: '/textToAudio', html }]);
+    expect(problems.map(formatHtmlProblem)).toEqual([]);
   });
 
   it('alerts on blank text for both buttons and sends nothing', async () => {
