@@ -31,6 +31,7 @@ import type { PostTables } from '../apps/server/src/features/posts/posts.tables.
 import { PostSearchIndex } from '../apps/server/src/features/posts/posts-search-index.ts';
 import { benchShortener } from './bench-shortener.ts';
 import { benchDictionary } from './bench-dictionary.ts';
+import { benchSpeech } from './bench-speech.ts';
 import {
   freePort,
   repoRoot,
@@ -49,7 +50,7 @@ const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_
 requireBuild();
 const stop = stopServer;
 // BENCH_ONLY: a comma-separated list of pages, api, baseline, search, market, comments, engines (default: all).
-const sections = ['pages', 'api', 'baseline', 'search', 'market', 'comments', 'engines', 'redirects', 'dictionary'];
+const sections = ['pages', 'api', 'baseline', 'search', 'market', 'comments', 'engines', 'redirects', 'dictionary', 'speech'];
 const only = process.env.BENCH_ONLY?.split(',').map((section) => section.trim());
 const unknownSections = only?.filter((section) => !sections.includes(section)) ?? [];
 if (unknownSections.length > 0) {
@@ -689,3 +690,4 @@ if (runs('engines')) {
 
 if (runs('redirects')) await benchShortener(durationSeconds);
 if (runs('dictionary')) await benchDictionary();
+if (runs('speech')) await benchSpeech();

@@ -16,6 +16,7 @@ import { postRoutes } from './features/posts/routes.ts';
 import { quizRoutes } from './features/quiz/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { shortenerRoutes } from './features/shortener/routes.ts';
+import { speechRoutes } from './features/speech/routes.ts';
 import { toolsIndexRoutes } from './features/tools-index/routes.ts';
 
 /**
@@ -42,5 +43,6 @@ export default [
   ...shortenerRoutes,
   ...dictionaryRoutes,
   ...compressRoutes,
+  ...speechRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

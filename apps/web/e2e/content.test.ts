@@ -334,12 +334,21 @@ describe('post page languages, audio and sharing', () => {
 
   it('tells the visitor when Hindi audio cannot be generated', async () => {
     dialogs.length = 0;
+    // The speech engine's queue full: the server's 503 (the real audio is in speech.test.ts).
+    await reader.route('**/api/generate-audio-hin', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'This tool is busy right now.', code: 'ENGINE_BUSY' }),
+      }),
+    );
     await reader.getByRole('button', { name: 'Play Hindi Audio' }).click();
     await expect.poll(() => dialogs.length).toBe(2);
     expect(dialogs).toEqual([
       'Please wait a minute while the Hindi audio is being generated.',
       'Failed to generate Hindi audio. Check console for details.',
     ]);
+    await reader.unroute('**/api/generate-audio-hin');
   });
 
   it('generates Hindi audio once per post and plays it from the cache after', async () => {
@@ -496,9 +505,9 @@ it('caused no CSP violations or script errors', () => {
   ).toEqual([]);
 });
 
-/** A valid, silent, 0.1-second WAV file. */
+/** A valid, silent, 30-second WAV file: still playing when a busy machine gets to press Stop. */
 function silentWav(): Buffer {
-  const samples = 800;
+  const samples = 8000 * 30;
   const buffer = Buffer.alloc(44 + samples * 2);
   buffer.write('RIFF', 0);
   buffer.writeUInt32LE(36 + samples * 2, 4);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, fileAnswerSchema } from './api-call.ts';
+import { defineCall } from './api-call.ts';
 import { cleanText } from './text.ts';
 
 /** English to Hindi translation (content-and-shell.md section 7, tools-and-trading.md section 7). */
@@ -22,28 +22,5 @@ export const translateText = defineCall({
   body: translateTextRequestSchema,
   status: 200,
   response: translateTextAnswerSchema,
-  errors: [400, 502, 503],
-});
-
-/** Hindi speech for a post: form fields device_id and text; the answer is an audio file. */
-export const generateHindiAudioRequestSchema = z.object({
-  device_id: cleanText().uuid('device_id must be a UUID.'),
-  text: cleanText('Please enter text for conversion.')
-    .min(1, 'Please enter text for conversion.')
-    .max(20_000),
-});
-
-export const generateHindiAudio = defineCall({
-  method: 'POST',
-  path: '/api/generate-audio-hin',
-  operationId: 'generateHindiAudio',
-  summary: 'Speak Hindi text as an MP3 file',
-  tag: 'language',
-  access: 'public',
-  body: generateHindiAudioRequestSchema,
-  bodyEncoding: 'form',
-  answer: 'file',
-  status: 200,
-  response: fileAnswerSchema,
   errors: [400, 502, 503],
 });

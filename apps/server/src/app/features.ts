@@ -17,6 +17,7 @@ import { offersFeature } from '../features/offers/offers.feature.ts';
 import { postsFeature } from '../features/posts/posts.feature.ts';
 import { quizFeature } from '../features/quiz/quiz.feature.ts';
 import { shortenerFeature } from '../features/shortener/shortener.feature.ts';
+import { speechFeature } from '../features/speech/speech.feature.ts';
 import type { Feature } from '../shared/feature.ts';
 
 /**
@@ -44,4 +45,5 @@ export const features: readonly Feature<any>[] = [
   quizFeature,
   shortenerFeature,
   dictionaryFeature,
+  speechFeature,
 ];

@@ -1,6 +1,7 @@
 import type { EngineDefinition } from './engine.ts';
 import { feedParseEngine } from './feed-parse/feed-parse.engine.ts';
 import { imageCopyEngine } from './image-copy/image-copy.engine.ts';
+import { speechEnglishEngine, speechHindiEngine } from './speech/speech.engine.ts';
 
 /**
  * Every engine of the site, once. With Redis each becomes a job (`engine.<name>`) that worker processes
@@ -9,4 +10,6 @@ import { imageCopyEngine } from './image-copy/image-copy.engine.ts';
 export const engineList: readonly EngineDefinition<never, unknown>[] = [
   imageCopyEngine,
   feedParseEngine,
+  speechEnglishEngine,
+  speechHindiEngine,
 ] as never;

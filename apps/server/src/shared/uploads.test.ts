@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import path from 'node:path';
 import { defineCall, errorStatuses } from '@hurryup/contracts/api-call';
-import { generateHindiAudio } from '@hurryup/contracts/language';
+import { generateHindiAudio } from '@hurryup/contracts/speech';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';

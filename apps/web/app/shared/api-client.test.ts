@@ -1,5 +1,6 @@
 import { defineCall } from '@hurryup/contracts/api-call';
-import { generateHindiAudio, translateText } from '@hurryup/contracts/language';
+import { translateText } from '@hurryup/contracts/language';
+import { generateHindiAudio } from '@hurryup/contracts/speech';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { callApi, callApiForFile } from './api-client.ts';

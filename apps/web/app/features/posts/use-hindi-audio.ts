@@ -1,6 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { deviceId } from '../../shared/device-id.ts';
-import { callApiForFileLazily } from '../../shared/lazy-api-client.ts';
 import { hindiAudioCache } from './hindi-audio-cache.ts';
 
 export const hindiAudioTexts = {
@@ -34,11 +32,9 @@ export function useHindiAudio(postId: number) {
     window.alert(hindiAudioTexts.wait);
     setState('generating');
     try {
-      const blob = await callApiForFileLazily(
-        () => import('@hurryup/contracts/language').then((contract) => contract.generateHindiAudio),
-        { body: { device_id: deviceId(), text } },
-        { timeoutMs: 120_000, signal: alive },
-      );
+      // The request's code (device id, API client, contract) loads at first use, never with the page.
+      const { requestHindiAudio } = await import('./hindi-audio-request.ts');
+      const blob = await requestHindiAudio(text, alive);
       const url = URL.createObjectURL(blob);
       hindiAudioCache.set(postId, url);
       if (alive?.aborted) return undefined;

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { speechLanguages, speechTextMaxLength } from '@hurryup/contracts/speech-rules';
+import { z } from 'zod';
+import { defineEngine, type EngineDefinition } from '../engine.ts';
+
+export const speechRequest = z.object({
+  voice: z.enum(speechLanguages),
+  text: z.string().min(1).max(speechTextMaxLength),
+  /** Where the MP3 goes (written under a temporary name, then renamed); its folder is made when missing. */
+  target: z.string().min(2).max(4096).refine(path.isAbsolute, 'must be an absolute path'),
+});
+export type SpeechRequest = z.infer<typeof speechRequest>;
+
+export interface SpeechResult {
+  target: string;
+  bytes: number;
+  /** Playing time of the MP3. */
+  durationMs: number;
+  /** Time spent speaking and encoding in the thread (not waiting for it). */
+  workMs: number;
+}
+
+/**
+ * eSpeak NG (WebAssembly, with its Hindi voice) speaks the text; LAME (WebAssembly) encodes it to a mono
+ * MP3. One engine per voice, each with one thread: eSpeak leaks memory when one instance switches voices
+ * again and again (echogarden #64), so a thread only ever speaks its own voice. About 75 ms per 100
+ * characters on this machine kind, so 5,000 characters take about 4 s; a minute means something is wrong.
+ * The WebAssembly memory (eSpeak's 24 MB of data, the samples) lives outside the JavaScript heap.
+ */
+const limits = { threads: 1, maxQueue: 30, timeoutMs: 60_000, maxMemoryMb: 192 };
+
+export const speechEnglishEngine = defineEngine<SpeechRequest, SpeechResult>({
+  name: 'speech-en',
+  workerUrl: new URL('./speech.worker.ts', import.meta.url),
+  input: speechRequest.refine((request) => request.voice === 'en', 'this engine speaks English only'),
+  limits,
+});
+
+export const speechHindiEngine = defineEngine<SpeechRequest, SpeechResult>({
+  name: 'speech-hi',
+  workerUrl: new URL('./speech.worker.ts', import.meta.url),
+  input: speechRequest.refine((request) => request.voice === 'hi', 'this engine speaks Hindi only'),
+  limits,
+});
+
+export const speechEngines: Record<SpeechRequest['voice'], EngineDefinition<SpeechRequest, SpeechResult>> = {
+  en: speechEnglishEngine,
+  hi: speechHindiEngine,
+};

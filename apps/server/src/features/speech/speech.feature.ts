@@ -1,0 +1,144 @@
+import { errorCodes } from '@hurryup/contracts/errors';
+import {
+  generateAudio,
+  generateHindiAudio,
+  generateHindiAudioLink,
+  getStoredAudio,
+} from '@hurryup/contracts/speech';
+import { speechMessages } from '@hurryup/contracts/speech-rules';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { clientKey } from '../../shared/admin-auth.ts';
+import { defineFeature } from '../../shared/feature.ts';
+import { HttpError } from '../../shared/http-error.ts';
+import { registerCall } from '../../shared/register-call.ts';
+import { createAudioStore } from './audio-store.ts';
+import { createSpeechService } from './speech.service.ts';
+import { espeakVoice } from './speech-voice.ts';
+
+/** New texts spoken per hour: a whole number from 1. */
+const hourly = (name: string, fallback: number) =>
+  z
+    .preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: `${name} must be a whole number of requests an hour, e.g. ${fallback}` })
+        .int(`${name} must be a whole number of requests an hour, e.g. ${fallback}`)
+        .min(1, `${name} must be at least 1`)
+        .optional(),
+    )
+    .transform((value) => value ?? fallback);
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const speechSettings = z
+  .object({
+    SPEECH_STORE_MAX_MB: z
+      .preprocess(
+        emptyToUndefined,
+        z.coerce
+          .number({ error: 'SPEECH_STORE_MAX_MB must be a number of megabytes, e.g. 512' })
+          .int('SPEECH_STORE_MAX_MB must be a whole number of megabytes')
+          .min(1, 'SPEECH_STORE_MAX_MB must be at least 1')
+          .max(1_000_000, 'SPEECH_STORE_MAX_MB must be at most 1000000')
+          .optional(),
+      )
+      .transform((value) => value ?? 512),
+    SPEECH_PER_DEVICE_HOURLY: hourly('SPEECH_PER_DEVICE_HOURLY', 60),
+    // Many visitors in India share one address (carrier-grade NAT): the per-visitor limit is wider.
+    SPEECH_PER_VISITOR_HOURLY: hourly('SPEECH_PER_VISITOR_HOURLY', 300),
+  })
+  .transform((env) => ({
+    storeMaxBytes: env.SPEECH_STORE_MAX_MB * 1024 * 1024,
+    perDeviceHourly: env.SPEECH_PER_DEVICE_HOURLY,
+    perVisitorHourly: env.SPEECH_PER_VISITOR_HOURLY,
+  }));
+
+/** A request's abort signal: the work stops waiting for the engine when the client goes away. */
+function signalOf(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error('the client went away'));
+  });
+  return controller.signal;
+}
+
+function sendMp3(reply: FastifyReply, bytes: Buffer, made: boolean) {
+  return reply
+    .type('audio/mpeg')
+    .header('content-disposition', 'inline; filename="output.mp3"')
+    .header('cache-control', 'no-store')
+    .header('x-speech-store', made ? 'made' : 'stored')
+    .send(bytes);
+}
+
+/**
+ * Speech to MP3 (tools-and-trading.md "Text to audio", content-and-shell.md section 7, decisions.md
+ * section 5): `POST /api/generate-audio` (the text to audio page), `POST /api/generate-audio-hin` (the post
+ * page's Hindi audio), `POST /api/generate-hindi-audio` (JSON, answers where the file is) and
+ * `GET /api/audio/:file`. The voice is eSpeak NG in the engine pool behind the `SpeechVoice` seam; finished
+ * files are kept in `<DATA_DIR>/speech` under `SPEECH_STORE_MAX_MB`.
+ */
+export const speechFeature = defineFeature({
+  name: 'speech',
+  settings: speechSettings,
+  async plugin(app, { config, engines, limits, clock, log, settings }) {
+    const speech = createSpeechService({
+      voice: espeakVoice(engines),
+      store: createAudioStore({ dataDir: config.dataDir, maxBytes: settings.storeMaxBytes, clock, log }),
+      perDevice: limits.define({
+        name: 'speech.per-device',
+        description: `New texts spoken to MP3 per device (device_id) in an hour; stored texts are not counted`,
+        max: settings.perDeviceHourly,
+        windowMs: 60 * 60_000,
+        message: () => speechMessages.tooManyPerDevice,
+      }),
+      perVisitor: limits.define({
+        name: 'speech.per-visitor',
+        description: `New texts spoken to MP3 per visitor (client address; IPv6 per /64) in an hour; stored texts are not counted`,
+        max: settings.perVisitorHourly,
+        windowMs: 60 * 60_000,
+        message: () => speechMessages.tooManyPerVisitor,
+      }),
+    });
+
+    registerCall(app, generateAudio, async ({ body }, request, reply) => {
+      const { bytes, made } = await speech.audio(
+        { language: body.lang, text: body.text, device: body.device_id, visitor: clientKey(request.ip) },
+        signalOf(reply),
+      );
+      return sendMp3(reply, bytes, made);
+    });
+
+    registerCall(app, generateHindiAudio, async ({ body }, request, reply) => {
+      const { bytes, made } = await speech.audio(
+        { language: 'hi', text: body.text, device: body.device_id, visitor: clientKey(request.ip) },
+        signalOf(reply),
+      );
+      return sendMp3(reply, bytes, made);
+    });
+
+    registerCall(app, generateHindiAudioLink, async ({ body }, request, reply) => {
+      const name = await speech.stored(
+        { language: 'hi', text: body.text, visitor: clientKey(request.ip) },
+        signalOf(reply),
+      );
+      return { audio_url: getStoredAudio.path.replace(':file', name) };
+    });
+
+    registerCall(app, getStoredAudio, async ({ params }, _request, reply) => {
+      const bytes = await speech.read(params.file);
+      if (!bytes)
+        throw new HttpError(
+          404,
+          errorCodes.notFound,
+          'This audio file is no longer stored. Ask for the text to be spoken again.',
+        );
+      // The name is the hash of voice and text: the same address never holds another file.
+      return reply
+        .type('audio/mpeg')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(bytes);
+    });
+  },
+});
