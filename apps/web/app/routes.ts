@@ -14,6 +14,7 @@ import { postRoutes } from './features/posts/routes.ts';
 import { quizRoutes } from './features/quiz/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { toolsIndexRoutes } from './features/tools-index/routes.ts';
+import { translationRoutes } from './features/translation/routes.ts';
 
 /**
  * Every page: each feature declares its own in `features/<area>/routes.ts`, and joins the site with one line
@@ -36,5 +37,6 @@ export default [
   ...donateRoutes,
   ...dailyNewsRoutes,
   ...toolsIndexRoutes,
+  ...translationRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

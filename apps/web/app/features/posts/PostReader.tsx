@@ -1,10 +1,6 @@
 import { useEnglishSpeech } from '../../shared/use-english-speech.ts';
 import { useHindiAudio } from './use-hindi-audio.ts';
-import {
-  type ReadingLanguage,
-  translationUnavailable,
-  useHindiTranslation,
-} from './use-hindi-translation.ts';
+import { type ReadingLanguage, useHindiTranslation } from './use-hindi-translation.ts';
 
 const languages: { value: ReadingLanguage; label: React.ReactNode }[] = [
   { value: 'en', label: 'English' },
@@ -22,8 +18,17 @@ const languages: { value: ReadingLanguage; label: React.ReactNode }[] = [
  * The English/Hindi reading choice and the two audio buttons of a post. One language speaks at a time;
  * pressing the speaking button stops it.
  */
-export function PostReader({ postId, text }: { postId: number; text: string }) {
-  const translation = useHindiTranslation(text);
+export function PostReader({
+  postId,
+  text,
+  hindiVersion,
+}: {
+  postId: number;
+  text: string;
+  hindiVersion?: string | undefined;
+}) {
+  const translation = useHindiTranslation(text, hindiVersion);
+  const reading = translation.reading;
   const english = useEnglishSpeech(text);
   const hindi = useHindiAudio(postId);
 
@@ -69,20 +74,16 @@ export function PostReader({ postId, text }: { postId: number; text: string }) {
         </button>
       </div>
       {translation.language === 'hi' && (
-        <section
-          className="post-reader__translation"
-          aria-label="Hindi translation"
-          aria-busy={translation.translating}
-        >
-          {translation.translating ? (
-            <p role="status">Translating…</p>
+        <section className="post-reader__translation" aria-label="Hindi translation" aria-busy={!reading}>
+          {reading ? (
+            <>
+              <p className="post-reader__text" lang={reading.lang}>
+                {reading.text}
+              </p>
+              {reading.note && <p className="post-reader__note">{reading.note}</p>}
+            </>
           ) : (
-            <p
-              className="post-reader__text"
-              lang={translation.translated === translationUnavailable ? undefined : 'hi'}
-            >
-              {translation.translated}
-            </p>
+            <p role="status">Translating…</p>
           )}
         </section>
       )}
