@@ -21,13 +21,14 @@ const languages: { value: ReadingLanguage; label: React.ReactNode }[] = [
 export function PostReader({
   postId,
   text,
-  hindiVersion,
+  hindi: version,
 }: {
   postId: number;
   text: string;
-  hindiVersion?: string | undefined;
+  /** The operator's Hindi version of the post. */
+  hindi?: string | undefined;
 }) {
-  const translation = useHindiTranslation(text, hindiVersion);
+  const translation = useHindiTranslation(text, version);
   const reading = translation.reading;
   const english = useEnglishSpeech(text);
   const hindi = useHindiAudio(postId);
@@ -62,7 +63,7 @@ export function PostReader({
         <button
           type="button"
           className="button"
-          onClick={() => hindi.toggle(translation.hindiText ?? text)}
+          onClick={() => hindi.toggle(reading?.hindiText ?? text)}
           disabled={english.speaking || hindi.state === 'generating'}
           aria-pressed={hindi.state === 'playing'}
         >
@@ -75,16 +76,7 @@ export function PostReader({
       </div>
       {translation.language === 'hi' && (
         <section className="post-reader__translation" aria-label="Hindi translation" aria-busy={!reading}>
-          {reading ? (
-            <>
-              <p className="post-reader__text" lang={reading.lang}>
-                {reading.text}
-              </p>
-              {reading.note && <p className="post-reader__note">{reading.note}</p>}
-            </>
-          ) : (
-            <p role="status">Translating…</p>
-          )}
+          {reading ? reading.view : <p role="status">Translating…</p>}
         </section>
       )}
     </div>
