@@ -321,3 +321,19 @@ describe("the operator's Hindi version of a post", () => {
     }
   });
 });
+
+describe('the seed posts with a Hindi version', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SEED_CONTENT: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('are imported from content/posts (JSON and Markdown front matter), paragraphs kept', async () => {
+    const upi = (await t.app.inject({ method: 'GET', url: '/api/posts?postId=3' })).json();
+    expect(upi.hindi).toMatch(/^UPI PIN: कभी किसी को न बताएं/);
+    const translator = (await t.app.inject({ method: 'GET', url: '/api/posts?postId=15' })).json();
+    expect(translator.hindi).toMatch(/^अंग्रेज़ी से हिन्दी में अनुवाद करें/);
+    expect(translator.hindi.split('\n\n').length).toBeGreaterThan(5);
+  });
+});
