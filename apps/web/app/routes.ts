@@ -18,6 +18,7 @@ import { searchRoutes } from './features/search/routes.ts';
 import { shortenerRoutes } from './features/shortener/routes.ts';
 import { speechRoutes } from './features/speech/routes.ts';
 import { toolsIndexRoutes } from './features/tools-index/routes.ts';
+import { translationRoutes } from './features/translation/routes.ts';
 
 /**
  * Every page: each feature declares its own in `features/<area>/routes.ts`, and joins the site with one line
@@ -44,5 +45,6 @@ export default [
   ...dictionaryRoutes,
   ...compressRoutes,
   ...speechRoutes,
+  ...translationRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

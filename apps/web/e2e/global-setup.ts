@@ -55,6 +55,8 @@ async function startProcess(
       FEEDS_REFRESH_MINUTES: '0',
       // Browser tests never reach the internet: no market data sync unless a test points it at a fake.
       MARKET_SYNC: 'off',
+      // Browser tests never reach the internet: no translation service unless a test points one at a fake.
+      TRANSLATION_SERVICES: 'none',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

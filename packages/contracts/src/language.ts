@@ -1,15 +1,22 @@
 import { z } from 'zod';
 import { defineCall } from './api-call.ts';
 import { cleanText } from './text.ts';
+import { defineCall, fileAnswerSchema } from './api-call.ts';
+import { cleanText, isBlankText } from './text.ts';
+import { translationMaxChars, translationMessages } from './translation-rules.ts';
 
 /** English to Hindi translation (content-and-shell.md section 7, tools-and-trading.md section 7). */
 export const translateTextRequestSchema = z
   .object({
-    text: cleanText('Please enter text to translate.').max(20_000, 'The text is too long to translate.'),
+    text: cleanText(translationMessages.empty)
+      .refine((text) => !isBlankText(text), translationMessages.empty)
+      .refine((text) => text.length <= translationMaxChars, translationMessages.tooLong)
+      .describe(`English text, at most ${translationMaxChars} characters`),
   })
+  .strict()
   .meta({ id: 'TranslateTextRequest' });
 export const translateTextAnswerSchema = z
-  .object({ translatedText: z.string() })
+  .object({ translatedText: z.string().describe('The Hindi text') })
   .meta({ id: 'TranslateTextAnswer' });
 
 export const translateText = defineCall({
@@ -22,5 +29,7 @@ export const translateText = defineCall({
   body: translateTextRequestSchema,
   status: 200,
   response: translateTextAnswerSchema,
-  errors: [400, 502, 503],
+  bodyLimitBytes: 128 * 1024,
+  cacheable: false,
+  errors: [400, 503],
 });

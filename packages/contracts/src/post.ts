@@ -44,6 +44,10 @@ export const postSchema = z
     content: z.string().optional().describe('Paragraphs separated by blank lines'),
     imgf: z.boolean().describe('Every section carries an image'),
     contentArray: z.array(postSectionSchema).optional(),
+    hindi: z
+      .string()
+      .optional()
+      .describe("The operator's Hindi version, shown instead of a machine translation"),
   })
   .meta({ id: 'Post' });
 export type Post = z.infer<typeof postSchema>;
@@ -72,6 +76,12 @@ export const postInputSchema = z
       .describe('Same as content'),
     imgf: z.boolean().optional(),
     contentArray: z.array(postSectionSchema).max(500, 'A post can have at most 500 sections.').optional(),
+    hindi: cleanText()
+      .trim()
+      .max(100_000, 'The Hindi version must be at most 100000 characters.')
+      .refine((text) => !isBlankText(text), 'The Hindi version is empty: leave it out instead.')
+      .optional()
+      .describe("The operator's Hindi version of the post, shown instead of a machine translation"),
   })
   .strict()
   .superRefine((post, ctx) => {

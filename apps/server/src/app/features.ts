@@ -18,6 +18,7 @@ import { postsFeature } from '../features/posts/posts.feature.ts';
 import { quizFeature } from '../features/quiz/quiz.feature.ts';
 import { shortenerFeature } from '../features/shortener/shortener.feature.ts';
 import { speechFeature } from '../features/speech/speech.feature.ts';
+import { translationFeature } from '../features/translation/translation.feature.ts';
 import type { Feature } from '../shared/feature.ts';
 
 /**
@@ -46,4 +47,5 @@ export const features: readonly Feature<any>[] = [
   shortenerFeature,
   dictionaryFeature,
   speechFeature,
+  translationFeature,
 ];

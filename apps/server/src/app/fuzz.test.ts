@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminToken } from '../../test/admin.ts';
 import { encodeBody, filesFor, filesWithinRules, formFields } from '../../test/encoded-body.ts';
+import { type FakeTranslation, startFakeTranslation } from '../../test/fake-translation.ts';
 import { writeEventsFolder, writeMarketFolder } from '../../test/market-folders.ts';
 import { sendRaw } from '../../test/raw-http.ts';
 import { requestValue } from '../../test/schema-arbitrary.ts';
@@ -64,9 +65,14 @@ async function contractCalls(): Promise<ApiCall[]> {
 
 let calls: ApiCall[] = [];
 
+let translation: FakeTranslation;
+
 beforeAll(async () => {
+  // Translation answers through a local fake of MyMemory (without a service it says, rightly, 503).
+  translation = await startFakeTranslation();
   t = await createTestApp(
     {
+      ...translation.env('mymemory'),
       ADMIN_TOKEN: adminToken,
       // The limits would answer most of a few thousand requests with 429 and hide everything behind them.
       RATE_LIMIT_MAX: '1000000',
@@ -99,6 +105,7 @@ afterAll(async () => {
       .join(', ')}`,
   );
   await t.close();
+  await translation.close();
 });
 
 function expectUniformError(status: number, contentType: string | undefined, body: string, what: string) {

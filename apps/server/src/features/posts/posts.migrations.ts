@@ -25,4 +25,10 @@ export const postMigrations: Record<string, PortableMigration> = {
         .execute();
     },
   },
+  // The operator's Hindi version, shown on the post page instead of a machine translation.
+  '0029-posts-hindi': {
+    async up(db) {
+      await db.schema.alterTable('posts').addColumn('hindi', 'text').execute();
+    },
+  },
 };

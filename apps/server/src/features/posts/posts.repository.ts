@@ -19,6 +19,7 @@ function toPost(row: PostRow): Post {
     ...(row.content === null ? {} : { content: row.content }),
     imgf: row.imgf === 1,
     ...(row.content_array === null ? {} : { contentArray: JSON.parse(row.content_array) as PostSection[] }),
+    ...(row.hindi === null ? {} : { hindi: row.hindi }),
   };
 }
 
@@ -33,6 +34,7 @@ function toRow(input: PostInput, now: string) {
     content: input.content ?? null,
     imgf: input.imgf ? 1 : 0,
     content_array: input.contentArray ? JSON.stringify(input.contentArray) : null,
+    hindi: input.hindi ?? null,
     updated_at: now,
   };
 }

@@ -14,6 +14,8 @@ export type PostTables = {
     imgf: number;
     /** JSON array of post sections. */
     content_array: string | null;
+    /** The operator's Hindi version of the post (migration 0029-posts-hindi). */
+    hindi: string | null;
     updated_at: string;
   };
 };

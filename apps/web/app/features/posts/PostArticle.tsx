@@ -22,7 +22,7 @@ export function PostArticle({ post }: { post: Post }) {
       <p className="content-item__meta">
         {post.author ?? 'Anonymous'} · <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
       </p>
-      <PostReader key={post.id} postId={post.id} text={postReadAloudText(post)} />
+      <PostReader key={post.id} postId={post.id} text={postReadAloudText(post)} hindi={post.hindi} />
       {post.image && (
         <figure className="post-body__figure">
           <img src={post.image} alt="" width={1200} height={630} decoding="async" />

@@ -1,10 +1,6 @@
 import { useEnglishSpeech } from '../../shared/use-english-speech.ts';
 import { useHindiAudio } from './use-hindi-audio.ts';
-import {
-  type ReadingLanguage,
-  translationUnavailable,
-  useHindiTranslation,
-} from './use-hindi-translation.ts';
+import { type ReadingLanguage, useHindiTranslation } from './use-hindi-translation.ts';
 
 const languages: { value: ReadingLanguage; label: React.ReactNode }[] = [
   { value: 'en', label: 'English' },
@@ -22,8 +18,18 @@ const languages: { value: ReadingLanguage; label: React.ReactNode }[] = [
  * The English/Hindi reading choice and the two audio buttons of a post. One language speaks at a time;
  * pressing the speaking button stops it.
  */
-export function PostReader({ postId, text }: { postId: number; text: string }) {
-  const translation = useHindiTranslation(text);
+export function PostReader({
+  postId,
+  text,
+  hindi: version,
+}: {
+  postId: number;
+  text: string;
+  /** The operator's Hindi version of the post. */
+  hindi?: string | undefined;
+}) {
+  const translation = useHindiTranslation(text, version);
+  const reading = translation.reading;
   const english = useEnglishSpeech(text);
   const hindi = useHindiAudio(postId);
 
@@ -57,7 +63,7 @@ export function PostReader({ postId, text }: { postId: number; text: string }) {
         <button
           type="button"
           className="button"
-          onClick={() => hindi.toggle(translation.hindiText ?? text)}
+          onClick={() => hindi.toggle(reading?.hindiText ?? text)}
           disabled={english.speaking || hindi.state === 'generating'}
           aria-pressed={hindi.state === 'playing'}
         >
@@ -69,21 +75,8 @@ export function PostReader({ postId, text }: { postId: number; text: string }) {
         </button>
       </div>
       {translation.language === 'hi' && (
-        <section
-          className="post-reader__translation"
-          aria-label="Hindi translation"
-          aria-busy={translation.translating}
-        >
-          {translation.translating ? (
-            <p role="status">Translating…</p>
-          ) : (
-            <p
-              className="post-reader__text"
-              lang={translation.translated === translationUnavailable ? undefined : 'hi'}
-            >
-              {translation.translated}
-            </p>
-          )}
+        <section className="post-reader__translation" aria-label="Hindi translation" aria-busy={!reading}>
+          {reading ? reading.view : <p role="status">Translating…</p>}
         </section>
       )}
     </div>
