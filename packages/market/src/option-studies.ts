@@ -687,7 +687,11 @@ export function patternAnswer(
   const parts: string[] = [];
   parts.push(
     name
-      ? `${name} on NIFTY 50's session of ${date}${found.length > 1 ? ` (also ${found.slice(1).join(', ')})` : ''}; since ${history.from} it followed through within ${FOLLOW_THROUGH_SESSIONS} sessions ${confidence}% of ${stats!.seen} times`
+      ? `${name} on NIFTY 50's session of ${date}${found.length > 1 ? ` (also ${found.slice(1).join(', ')})` : ''}; ${
+          stats!.seen > 0
+            ? `since ${history.from} it followed through within ${FOLLOW_THROUGH_SESSIONS} sessions ${confidence}% of ${stats!.seen} times`
+            : 'it has no earlier occurrence in the stored history to count'
+        }`
       : `No pattern on NIFTY 50's session of ${date}`,
   );
   let signal: PatternAnswer['signal'];
