@@ -76,7 +76,7 @@ export const marketFeature = defineFeature({
     });
     registerCall(app, getOptionSuggestions, () => market.optionSuggestion(), { cache: fromBars });
     registerCall(app, checkBreakout, ({ body }) => market.breakout(body));
-    registerOptionStudies(app, { database, site });
+    registerOptionStudies(app, { database, site, indicators: () => market.indicators() });
 
     site.providePageData('market', {
       stocks: () => market.stocks(),

@@ -1,5 +1,6 @@
 import { detectPattern, getSignal, getStrategy, runBacktest } from '@hurryup/contracts/option-studies';
 import { patternDefaultOiChange } from '@hurryup/contracts/option-study-rules';
+import type { OptionStudiesPageData } from '@hurryup/web/features/option-studies/page-data';
 import type { FastifyInstance } from 'fastify';
 import { tablesOf } from '../../db/tables-of.ts';
 import type { FeatureContext } from '../../shared/feature.ts';
@@ -14,7 +15,11 @@ import { createOptionStudies, type StudyKind } from './option-studies.service.ts
  */
 export function registerOptionStudies(
   app: FastifyInstance,
-  { database, site }: Pick<FeatureContext, 'database' | 'site'>,
+  {
+    database,
+    site,
+    indicators,
+  }: Pick<FeatureContext, 'database' | 'site'> & { indicators: OptionStudiesPageData['indicators'] },
 ) {
   const studies = createOptionStudies({
     repository: createOptionStudiesRepository(tablesOf<MarketTables>(database.db)),
@@ -33,5 +38,7 @@ export function registerOptionStudies(
       oiChange: body.oiChange ?? patternDefaultOiChange,
     }),
   );
+  // The pages' fields start from the indicators (the market service's reading of the last close).
+  site.providePageData('optionStudies', { indicators } satisfies OptionStudiesPageData);
   return studies;
 }

@@ -32,7 +32,7 @@ function writeStudyFolder(): string {
     return [date, open, Math.max(open, close) + 35, Math.min(open, close) - 35, close];
   });
   const last = nifty.at(-1)!;
-  nifty[nifty.length - 1] = [last[0], 24800, 25600, 24790, 25500];
+  nifty[nifty.length - 1] = [last[0]!, 24800, 25600, 24790, 25500];
   const vix = dates.map((date, i) => {
     const close = 17 + 7 * Math.sin(i / 40);
     return [date, close, close + 0.5, close - 0.5, close];
