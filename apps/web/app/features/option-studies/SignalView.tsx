@@ -2,10 +2,10 @@ import type { Indicators } from '@hurryup/contracts/market';
 import type { SignalResponse } from '@hurryup/contracts/option-studies';
 import { methodAnchors, signalDefaults } from '@hurryup/contracts/option-study-rules';
 import { useEffect, useState } from 'react';
-import { deviceId } from '../../shared/device-id.ts';
 import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import { MethodsLink, NumberField, ProblemNote, problemOf, type StudyProblem } from './StudyFields.tsx';
+import { saveModeDeviceId as deviceId } from './save-mode-device.ts';
 import { fieldText, type IndicatorTexts, numberOf, type StudyLoad } from './study-load.ts';
 
 const defaultTexts: IndicatorTexts = {
