@@ -5,7 +5,7 @@
  * build; nothing here is a pass/fail test. BENCH_SECONDS (default 15) sets each run's length;
  * BENCH_POSTGRES_URL (or TEST_DATABASE_URL) a PostgreSQL server where a scratch database is created;
  * BENCH_BASELINE_DIR another checkout, installed and built, whose uncached render path is measured beside
- * this one's (BENCH_ONLY picks sections: pages, api, baseline, search, market, comments, engines).
+ * this one's (BENCH_ONLY picks sections: pages, api, baseline, search, market, comments, engines, options).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +29,7 @@ import { importMarketFolder } from '../apps/server/src/features/market/market-im
 import { NIFTY_50_STOCKS } from '../apps/server/src/features/market/market-instruments.ts';
 import type { PostTables } from '../apps/server/src/features/posts/posts.tables.ts';
 import { PostSearchIndex } from '../apps/server/src/features/posts/posts-search-index.ts';
+import { benchOptions } from './bench-options.ts';
 import {
   freePort,
   repoRoot,
@@ -46,8 +47,8 @@ const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_
 
 requireBuild();
 const stop = stopServer;
-// BENCH_ONLY: a comma-separated list of pages, api, baseline, search, market, comments, engines (default: all).
-const sections = ['pages', 'api', 'baseline', 'search', 'market', 'comments', 'engines'];
+// BENCH_ONLY: a comma-separated list of pages, api, baseline, search, market, comments, engines, options (default: all).
+const sections = ['pages', 'api', 'baseline', 'search', 'market', 'comments', 'engines', 'options'];
 const only = process.env.BENCH_ONLY?.split(',').map((section) => section.trim());
 const unknownSections = only?.filter((section) => !sections.includes(section)) ?? [];
 if (unknownSections.length > 0) {
@@ -684,3 +685,5 @@ if (runs('engines')) {
   await engines.close();
   fs.rmSync(scratch, { recursive: true, force: true });
 }
+
+if (runs('options')) await benchOptions();
