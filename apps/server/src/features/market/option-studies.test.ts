@@ -270,9 +270,14 @@ const realMarket = process.env.MARKET_DATA_DIR;
 const realEvents = process.env.EVENTS_DATA_DIR;
 describe.runIf(realMarket && realEvents)('options assistants on the real data', () => {
   let t: TestApp;
+  // Only the two series the studies read (the 50 stock files would make the start slow on PostgreSQL).
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-options-real-'));
+  afterAll(() => fs.rmSync(folder, { recursive: true }));
   beforeAll(async () => {
+    for (const file of ['nifty50.csv', 'indiavix.csv'])
+      fs.copyFileSync(path.join(realMarket!, file), path.join(folder, file));
     t = await createTestApp({
-      MARKET_DATA_DIR: realMarket!,
+      MARKET_DATA_DIR: folder,
       EVENTS_DATA_DIR: realEvents!,
       MARKET_CLOCK: '2026-01-05T18:00:00+05:30',
     });
