@@ -5,7 +5,7 @@
  * build; nothing here is a pass/fail test. BENCH_SECONDS (default 15) sets each run's length;
  * BENCH_POSTGRES_URL (or TEST_DATABASE_URL) a PostgreSQL server where a scratch database is created;
  * BENCH_BASELINE_DIR another checkout, installed and built, whose uncached render path is measured beside
- * this one's (BENCH_ONLY picks sections: pages, api, baseline, search, market, comments, engines).
+ * this one's (BENCH_ONLY picks sections: pages, api, baseline, search, market, comments, engines, options).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +32,7 @@ import { PostSearchIndex } from '../apps/server/src/features/posts/posts-search-
 import { benchShortener } from './bench-shortener.ts';
 import { benchDictionary } from './bench-dictionary.ts';
 import { benchSpeech } from './bench-speech.ts';
+import { benchOptions } from './bench-options.ts';
 import {
   freePort,
   repoRoot,
@@ -51,6 +52,8 @@ requireBuild();
 const stop = stopServer;
 // BENCH_ONLY: a comma-separated list of pages, api, baseline, search, market, comments, engines (default: all).
 const sections = ['pages', 'api', 'baseline', 'search', 'market', 'comments', 'engines', 'redirects', 'dictionary', 'speech'];
+// BENCH_ONLY: a comma-separated list of pages, api, baseline, search, market, comments, engines, options (default: all).
+const sections = ['pages', 'api', 'baseline', 'search', 'market', 'comments', 'engines', 'options'];
 const only = process.env.BENCH_ONLY?.split(',').map((section) => section.trim());
 const unknownSections = only?.filter((section) => !sections.includes(section)) ?? [];
 if (unknownSections.length > 0) {
@@ -691,3 +694,4 @@ if (runs('engines')) {
 if (runs('redirects')) await benchShortener(durationSeconds);
 if (runs('dictionary')) await benchDictionary();
 if (runs('speech')) await benchSpeech();
+if (runs('options')) await benchOptions();

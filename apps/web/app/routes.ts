@@ -12,6 +12,7 @@ import { legalRoutes } from './features/legal/routes.ts';
 import { marketRoutes } from './features/market/routes.ts';
 import { marketNewsRoutes } from './features/market-news/routes.ts';
 import { offersRoutes } from './features/offers/routes.ts';
+import { optionStudiesRoutes } from './features/option-studies/routes.ts';
 import { postRoutes } from './features/posts/routes.ts';
 import { quizRoutes } from './features/quiz/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
@@ -46,5 +47,6 @@ export default [
   ...compressRoutes,
   ...speechRoutes,
   ...translationRoutes,
+  ...optionStudiesRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

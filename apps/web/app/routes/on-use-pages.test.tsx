@@ -117,6 +117,25 @@ const samples: Record<string, { path: string; pattern?: string; loaderData: unkn
   './legal/privacy-policy-full.tsx': { path: '/privacy-policy/full', loaderData: null },
   './legal/terms-of-service.tsx': { path: '/terms-of-service', loaderData: null },
   './legal/terms-of-service-full.tsx': { path: '/terms-of-service/full', loaderData: null },
+  './trading-methods.tsx': {
+    path: '/trading-methods',
+    loaderData: {
+      blocks: [
+        {
+          kind: 'heading',
+          level: 1,
+          id: 'trading-methods',
+          content: [{ kind: 'text', text: 'Trading methods' }],
+        },
+        { kind: 'paragraph', content: [{ kind: 'link', text: 'Signal', href: '/tradebot' }] },
+        {
+          kind: 'table',
+          headers: [[{ kind: 'text', text: 'RSI' }]],
+          rows: [[[{ kind: 'code', text: '30' }]]],
+        },
+      ],
+    },
+  },
 };
 
 const onUseRoutes = Object.entries(routeModules)

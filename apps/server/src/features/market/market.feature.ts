@@ -22,6 +22,7 @@ import { createMarketService } from './market.service.ts';
 import type { MarketTables } from './market.tables.ts';
 import { startMarketData } from './market-startup.ts';
 import { createLiveQuotes } from './market-sync.ts';
+import { registerOptionStudies } from './option-studies.routes.ts';
 
 /** Where seed-content events come from, so imports from CSV files never count as the seed. */
 const contentSource = 'content';
@@ -75,6 +76,7 @@ export const marketFeature = defineFeature({
     });
     registerCall(app, getOptionSuggestions, () => market.optionSuggestion(), { cache: fromBars });
     registerCall(app, checkBreakout, ({ body }) => market.breakout(body));
+    registerOptionStudies(app, { database, site, indicators: () => market.indicators() });
 
     site.providePageData('market', {
       stocks: () => market.stocks(),

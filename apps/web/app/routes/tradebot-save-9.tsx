@@ -1,0 +1,27 @@
+import { type PageLoadingHandle, pageData } from '#load-context';
+import { loadStudy } from '../features/option-studies/load-study.ts';
+import { SignalView } from '../features/option-studies/SignalView.tsx';
+import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
+import type { Route } from './+types/tradebot-save-9';
+
+export const handle = { loadingText: 'Loading...' } satisfies PageLoadingHandle;
+
+export async function loader(args: Route.LoaderArgs) {
+  return { indicators: await loadStudy(args, () => pageData(args.context, 'optionStudies').indicators()) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteFromMatches(matches), {
+    title: 'Options Assistant: Signal (save mode)',
+    description: 'The signal view in save mode: your four values are saved on this device after each signal.',
+    path: '/tradebot-save-9',
+  });
+
+/** The signal view in save mode (the path contains tradebot-save-9). */
+export default function TradebotSaveRoute({ loaderData }: Route.ComponentProps) {
+  return <SignalView indicators={loaderData.indicators} saveMode />;
+}
+
+export function ErrorBoundary() {
+  return <SignalView indicators={{ state: 'unreachable' }} saveMode />;
+}

@@ -1,0 +1,333 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
+import { type RunningServer, startServer, stopServer } from './global-setup.ts';
+
+const session = openBrowserSession();
+
+/**
+ * 200 weekdays of NIFTY 50 swinging along a sine (RSI visits every zone), India VIX between 10 and 24, and a
+ * few events in range, so the pages have data whether or not MARKET_DATA_DIR names the real files.
+ */
+function writeFixture(): { market: string; events: string } {
+  const market = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-e2e-options-'));
+  const events = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-e2e-options-events-'));
+  const dates: string[] = [];
+  const day = new Date('2025-06-27T00:00:00Z');
+  while (dates.length < 200) {
+    if (day.getUTCDay() % 6 !== 0) dates.unshift(day.toISOString().slice(0, 10));
+    day.setUTCDate(day.getUTCDate() - 1);
+  }
+  const rows = (at: (i: number) => number, spread: number) =>
+    dates
+      .map((date, i) => {
+        const close = at(i);
+        const open = close - spread * Math.cos(i / 2);
+        return `${date},${open.toFixed(2)},${(Math.max(open, close) + spread).toFixed(2)},${(Math.min(open, close) - spread).toFixed(2)},${close.toFixed(2)}`;
+      })
+      .join('\n');
+  fs.writeFileSync(
+    path.join(market, 'nifty50.csv'),
+    `date,open,high,low,close\n${rows((i) => 22000 * (1 + 0.12 * Math.sin(i / 15)) + (i % 3) * 40, 40)}\n`,
+  );
+  fs.writeFileSync(
+    path.join(market, 'indiavix.csv'),
+    `date,open,high,low,close\n${rows((i) => 17 + 7 * Math.sin(i / 40), 0.3)}\n`,
+  );
+  fs.writeFileSync(
+    path.join(events, 'rbi_mpc.csv'),
+    'date,event,kind,impact\n2025-02-07,RBI MPC,rbi,high\n2025-04-09,RBI MPC,rbi,high\n',
+  );
+  fs.writeFileSync(path.join(events, 'fomc.csv'), 'date,event,kind,impact\n2025-03-19,FOMC,usfed,medium\n');
+  return { market, events };
+}
+
+let withData: string;
+let empty: RunningServer;
+let own: RunningServer | undefined;
+let fixture: { market: string; events: string } | undefined;
+beforeAll(async () => {
+  if (process.env.MARKET_DATA_DIR) withData = inject('baseUrl');
+  else {
+    fixture = writeFixture();
+    own = await startServer({ MARKET_DATA_DIR: fixture.market, EVENTS_DATA_DIR: fixture.events });
+    withData = own.url;
+  }
+  empty = await startServer();
+});
+afterAll(async () => {
+  await stopServer(empty);
+  if (own) await stopServer(own);
+  if (fixture) {
+    fs.rmSync(fixture.market, { recursive: true });
+    fs.rmSync(fixture.events, { recursive: true });
+  }
+});
+
+const get = async (url: string) => (await fetch(`${withData}${url}`)).json();
+const post = async (url: string, body: unknown) =>
+  (
+    await fetch(`${withData}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  ).json();
+const fieldText = (value: number) => String(Math.round(value * 100) / 100);
+
+async function open(url: string) {
+  await session.page.goto(url);
+  await waitForHydration(session.page);
+}
+const figure = (label: string) =>
+  session.page
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd')
+    .textContent();
+const value = (label: string) => session.page.getByLabel(label, { exact: true }).inputValue();
+
+/** Holds a call until `release` is called, so a test can see the busy label. */
+async function holdCalls(pattern: RegExp) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await session.page.route(pattern, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return async () => {
+    release();
+    await session.page.unroute(pattern);
+  };
+}
+
+async function expectMethodsLink(anchor: string) {
+  const link = session.page.locator(`a[href="/trading-methods#${anchor}"]`);
+  expect(await link.count()).toBe(1);
+  expect(await session.page.getByRole('link', { name: 'Read the disclaimer' }).getAttribute('href')).toBe(
+    '/disclaimer',
+  );
+}
+
+describe('signal view (/tradebot)', () => {
+  it('prefills the fields from /api/indicators and shows the signal the API gives', async () => {
+    const indicators = await get('/api/indicators');
+    await open(`${withData}/tradebot`);
+    expect(await value('Nifty')).toBe(fieldText(indicators.nifty));
+    expect(await value('RSI')).toBe(fieldText(indicators.rsi));
+    expect(await value('India VIX')).toBe(fieldText(indicators.vix));
+    // No open-interest data: the OI field holds the specification's default.
+    expect(await value('OI Change %')).toBe(fieldText(indicators.oiChange ?? 1.4));
+    await session.page.getByLabel('RSI', { exact: true }).fill('62.5');
+    const release = await holdCalls(/\/api\/signal$/);
+    await session.page.getByRole('button', { name: 'Get Signal' }).click();
+    const busy = session.page.getByRole('button', { name: 'Generating...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    await release();
+    await session.page.getByRole('button', { name: 'Get Signal' }).waitFor();
+    const expected = await post('/api/signal', {
+      nifty: Number(fieldText(indicators.nifty)),
+      rsi: 62.5,
+      vix: Number(fieldText(indicators.vix)),
+      oiChange: indicators.oiChange ?? 1.4,
+    });
+    expect(await figure('Signal')).toBe(expected.signal);
+    expect(await figure('Confidence')).toBe(`${expected.confidence}%`);
+    await session.page.getByText(expected.reason).waitFor();
+    await expectMethodsLink('signal');
+    await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it('skips the request when a value is missing', async () => {
+    await open(`${withData}/tradebot`);
+    const calls: string[] = [];
+    session.page.on('request', (request) => {
+      if (request.url().endsWith('/api/signal')) calls.push(request.url());
+    });
+    await session.page.getByLabel('India VIX', { exact: true }).fill('');
+    await session.page.getByRole('button', { name: 'Get Signal' }).click();
+    await session.page.getByText('Fill in all four values to get a signal.').waitFor();
+    expect(calls).toEqual([]);
+    expect(await session.page.locator('.study-result').count()).toBe(0);
+  });
+
+  it('falls back to the specified defaults when the indicators cannot be read', async () => {
+    await open(`${empty.url}/tradebot`);
+    expect([
+      await value('Nifty'),
+      await value('RSI'),
+      await value('India VIX'),
+      await value('OI Change %'),
+    ]).toEqual(['25120', '70.34', '14.86', '1.4']);
+    await session.page.getByText('Market data not loaded').waitFor();
+    await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it('in save mode starts from the defaults, saves the four values after a signal and reads them back', async () => {
+    const p = await session.browser.context.newPage();
+    await p.goto(`${withData}/tradebot-save-9`);
+    await waitForHydration(p);
+    await p.getByText('No saved values could be read; the fields hold the default values.').waitFor();
+    expect(await p.getByLabel('Nifty', { exact: true }).inputValue()).toBe('25120');
+    await p.getByLabel('RSI', { exact: true }).fill('41.5');
+    await p.getByLabel('OI Change %', { exact: true }).fill('-2');
+    await p.getByRole('button', { name: 'Get Signal' }).click();
+    await p.getByText('These four values are saved for your next visit.').waitFor();
+    const device = await p.evaluate(() => localStorage.getItem('device_id'));
+    const saved = await get(`/api/indicators/saved?device_id=${device}`);
+    expect(saved).toMatchObject({ nifty: 25120, rsi: 41.5, vix: 14.86, oiChange: -2 });
+    // ?save=true is save mode too.
+    await p.goto(`${withData}/tradebot?save=true`);
+    await waitForHydration(p);
+    await p.getByText(/Your values saved on \d{4}-\d\d-\d\d\./).waitFor();
+    expect(await p.getByLabel('RSI', { exact: true }).inputValue()).toBe('41.5');
+    expect(await p.getByLabel('OI Change %', { exact: true }).inputValue()).toBe('-2');
+    await p.close();
+  });
+});
+
+describe('backtest (/optionEdgeBacktest)', () => {
+  it('runs over all history to today and shows the summary and a scrolling list of signals', async () => {
+    const expected = await post('/api/backtest', { days: 0 });
+    await open(`${withData}/optionEdgeBacktest`);
+    const release = await holdCalls(/\/api\/backtest$/);
+    await session.page.getByRole('button', { name: 'Run Backtest (Today)' }).click();
+    expect(await session.page.getByRole('button', { name: 'Running...' }).isDisabled()).toBe(true);
+    await release();
+    await session.page.getByRole('heading', { name: 'Backtest Summary' }).waitFor();
+    expect(await figure('Win Rate')).toBe(`${expected.win_rate}%`);
+    expect(await figure('Avg Return')).toBe(`${expected.avg_return.toFixed(2)}%`);
+    expect(await figure('Total Return')).toBe(`${expected.total_return.toFixed(2)}%`);
+    expect(await figure('Max Drawdown')).toBe(`${expected.max_drawdown.toFixed(2)}%`);
+    expect(await figure('Trades')).toBe(String(expected.trade_count));
+    const list = session.page.locator('.backtest-signals');
+    expect(await list.locator('li').count()).toBe(expected.trade_count);
+    const first = expected.trades[0];
+    expect(await list.locator('li').first().textContent()).toBe(
+      `${first.date}, ${first.signal}, Nifty ${first.nifty.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}, RSI ${first.rsi.toFixed(2)}, VIX ${first.vix.toFixed(2)}, Return ${first.simulated_return.toFixed(2)}%`,
+    );
+    // 24rem at the root's 16 px, scrolling.
+    expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('384px');
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await expectMethodsLink('backtest');
+    await expectNoSeriousAxeViolations(session.page);
+  });
+});
+
+describe('strategy recommender (/optionEdge)', () => {
+  it('shows the title, the event select, prefilled inputs and the strategy the API gives', async () => {
+    const indicators = await get('/api/indicators');
+    await open(`${withData}/optionEdge`);
+    await session.page.getByRole('heading', { name: 'OptionEdge – Strategy Recommender' }).waitFor();
+    const options = await session.page
+      .locator('#strategy-event option')
+      .evaluateAll((list) => list.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    expect(options).toEqual([
+      ['', '(None)'],
+      ['rbi', 'RBI Policy'],
+      ['budget', 'Budget Day'],
+      ['usfed', 'US Fed Decision'],
+      ['results', 'Earnings Season'],
+    ]);
+    expect(await session.page.locator('#strategy-event').inputValue()).toBe('rbi');
+    expect(await value('NIFTY')).toBe(fieldText(indicators.nifty));
+    expect(await value('RSI')).toBe(fieldText(indicators.rsi));
+    expect(await value('VIX')).toBe(fieldText(indicators.vix));
+    await session.page.locator('#strategy-event').selectOption('usfed');
+    const release = await holdCalls(/\/api\/strategy$/);
+    await session.page.getByRole('button', { name: 'Get Strategy' }).click();
+    await session.page.getByRole('button', { name: 'Analyzing...' }).waitFor();
+    await release();
+    const expected = await post('/api/strategy', {
+      nifty: Number(fieldText(indicators.nifty)),
+      rsi: Number(fieldText(indicators.rsi)),
+      vix: Number(fieldText(indicators.vix)),
+      event: 'usfed',
+    });
+    await session.page.getByText(expected.reason).waitFor();
+    expect(await figure('Strategy')).toBe(expected.strategy);
+    expect(await figure('Confidence')).toBe(`${expected.confidence}%`);
+    await expectMethodsLink('strategy');
+    await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it("shows 'Error', 0 and 'Failed to fetch strategy' when the request fails", async () => {
+    await open(`${withData}/optionEdge`);
+    await session.page.route(/\/api\/strategy$/, (route) => route.abort());
+    await session.page.getByRole('button', { name: 'Get Strategy' }).click();
+    await session.page.getByText('Failed to fetch strategy').waitFor();
+    expect(await figure('Strategy')).toBe('Error');
+    expect(await figure('Confidence')).toBe('0%');
+    await session.page.unroute(/\/api\/strategy$/);
+  });
+
+  it('shows what the server refused', async () => {
+    await open(`${withData}/optionEdge`);
+    await session.page.getByLabel('VIX', { exact: true }).fill('-3');
+    await session.page.getByRole('button', { name: 'Get Strategy' }).click();
+    await session.page.getByText('vix must be between 0 and 200.').waitFor();
+    expect(await figure('Strategy')).toBe('Error');
+  });
+});
+
+describe('pattern detector (/patternDetector)', () => {
+  it('shows the event select, prefilled inputs with OI 1.4 and the pattern the API gives', async () => {
+    const indicators = await get('/api/indicators');
+    await open(`${withData}/patternDetector`);
+    await session.page.getByRole('heading', { name: 'Pattern Detector AI' }).waitFor();
+    const options = await session.page
+      .locator('#pattern-event option')
+      .evaluateAll((list) => list.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    expect(options.map((o) => o[0])).toEqual(['rbi', 'budget', 'fed', 'results']);
+    expect(options[2]![1]).toBe('US Fed');
+    expect(options[3]![1]).toBe('Earnings');
+    expect(await session.page.locator('#pattern-event').inputValue()).toBe('rbi');
+    expect(await value('OI Change %')).toBe(fieldText(indicators.oiChange ?? 1.4));
+    expect(await value('NIFTY')).toBe(fieldText(indicators.nifty));
+    await session.page.locator('#pattern-event').selectOption('fed');
+    await session.page.getByRole('button', { name: 'Detect Pattern' }).click();
+    const expected = await post('/api/pattern-detect', {
+      event: 'fed',
+      nifty: Number(fieldText(indicators.nifty)),
+      rsi: Number(fieldText(indicators.rsi)),
+      vix: Number(fieldText(indicators.vix)),
+      oiChange: indicators.oiChange ?? 1.4,
+    });
+    await session.page.getByText(expected.reason).waitFor();
+    expect(await figure('Pattern')).toBe(expected.pattern);
+    expect(await figure('Signal')).toBe(expected.signal);
+    expect(await figure('Confidence')).toBe(`${expected.confidence}%`);
+    await expectMethodsLink('patterns');
+    await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it('says plainly when market data is not loaded', async () => {
+    await open(`${empty.url}/patternDetector`);
+    await session.page.getByText('Market data not loaded').waitFor();
+    await session.page.getByRole('button', { name: 'Detect Pattern' }).click();
+    await session.page.getByRole('button', { name: 'Detect Pattern' }).waitFor();
+    expect(await session.page.locator('.study-result').count()).toBe(0);
+  });
+});
+
+describe('trading methods (/trading-methods)', () => {
+  it('shows the methods document with the anchors the tools link to', async () => {
+    await open(`${withData}/trading-methods`);
+    await session.page.getByRole('heading', { level: 1, name: 'Trading methods' }).waitFor();
+    for (const id of ['data', 'signal', 'backtest', 'strategy', 'patterns'])
+      expect(await session.page.locator(`h2#${id}`).count(), id).toBe(1);
+    expect(await session.page.locator('table').count()).toBeGreaterThan(1);
+    await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it('is reached from a tool by its link, at the section', async () => {
+    await open(`${withData}/optionEdgeBacktest`);
+    await session.page.locator('a[href="/trading-methods#backtest"]').click();
+    await session.page.waitForURL(/\/trading-methods#backtest$/);
+    await session.page.locator('h2#backtest').waitFor();
+  });
+});

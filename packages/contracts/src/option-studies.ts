@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { defineCall } from './api-call.ts';
+import { patternEventValues, strategyEventValues } from './option-study-rules.ts';
+
+// Numbers as the pages send them: finite, in the ranges a NIFTY reading can have.
+const finite = (field: string) =>
+  z
+    .number({ error: `${field} must be a number.` })
+    .refine(Number.isFinite, `${field} must be a finite number.`);
+const niftyField = finite('nifty').refine(
+  (v) => v > 0 && v < 1_000_000,
+  'nifty must be above 0 and below 1000000.',
+);
+const rsiField = finite('rsi').refine((v) => v >= 0 && v <= 100, 'rsi must be between 0 and 100.');
+const vixField = finite('vix').refine((v) => v >= 0 && v <= 200, 'vix must be between 0 and 200.');
+const oiChangeField = finite('oiChange').refine(
+  (v) => v >= -1000 && v <= 1000,
+  'oiChange must be between -1000 and 1000.',
+);
+
+const confidence = z.number().describe('Percent (0-100, one decimal): the historical hit rate of the rule');
+const reason = z.string().describe('The rule that fired and the data behind the confidence');
+
+// ---------- Signal ----------
+
+export const signalRequestSchema = z
+  .object({ nifty: niftyField, rsi: rsiField, vix: vixField, oiChange: oiChangeField })
+  .strict();
+
+export const signalResponseSchema = z
+  .object({
+    signal: z.enum(['BUY CALL', 'BUY PUT', 'HOLD']),
+    confidence,
+    reason,
+    asOf: z.string().describe('The last NIFTY 50 session the hit rates count (YYYY-MM-DD)'),
+  })
+  .meta({ id: 'SignalAnswer' });
+export type SignalResponse = z.infer<typeof signalResponseSchema>;
+
+export const getSignal = defineCall({
+  method: 'POST',
+  path: '/api/signal',
+  operationId: 'getSignal',
+  summary:
+    'A BUY CALL, BUY PUT or HOLD signal from RSI zones, the India VIX regime and open-interest change, with the hit rate of its bucket on NIFTY 50 history',
+  tag: 'options',
+  access: 'public',
+  body: signalRequestSchema,
+  status: 200,
+  response: signalResponseSchema,
+  errors: [400, 503],
+});
+
+// ---------- Backtest ----------
+
+export const backtestRequestSchema = z
+  .object({
+    days: z
+      .number({ error: 'days must be a whole number.' })
+      .int('days must be a whole number.')
+      .min(0, 'days must be 0 (all history) or more.')
+      .max(100_000, 'days must be at most 100000.')
+      .describe('How many of the last trading sessions to replay; 0 replays all stored history up to today'),
+  })
+  .strict();
+
+export const backtestTradeSchema = z.object({
+  date: z.string().describe('The session the signal was given on (YYYY-MM-DD)'),
+  signal: z.enum(['BUY CALL', 'BUY PUT']),
+  nifty: z.number().describe('NIFTY 50 close that session'),
+  rsi: z.number(),
+  vix: z.number(),
+  simulated_return: z
+    .number()
+    .describe("The next session's NIFTY move in the signal's direction, less costs, %"),
+});
+
+export const backtestResponseSchema = z
+  .object({
+    win_rate: z.number().describe('Percent of trades with a positive return'),
+    avg_return: z.number().describe('Mean trade return, %'),
+    total_return: z.number().describe('Compounded return of all trades, %'),
+    max_drawdown: z.number().describe('Largest fall of the compounded equity from its peak, %'),
+    trade_count: z.number().int(),
+    days: z.number().int().describe('Sessions replayed'),
+    cost: z.number().describe('Cost taken from each trade, % of NIFTY'),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    trades: z.array(backtestTradeSchema),
+  })
+  .meta({ id: 'BacktestResult' });
+export type BacktestResponse = z.infer<typeof backtestResponseSchema>;
+
+export const runBacktest = defineCall({
+  method: 'POST',
+  path: '/api/backtest',
+  operationId: 'runBacktest',
+  summary:
+    "Replays the signal rule over the last `days` NIFTY 50 sessions (0: all) against the next session's move",
+  tag: 'options',
+  access: 'public',
+  body: backtestRequestSchema,
+  status: 200,
+  response: backtestResponseSchema,
+  errors: [400, 503],
+});
+
+// ---------- Strategy ----------
+
+const eventKindError = (values: readonly string[]) =>
+  `event must be one of ${values.map((v) => (v === '' ? '"" (none)' : v)).join(', ')}.`;
+
+export const strategyRequestSchema = z
+  .object({
+    nifty: niftyField,
+    rsi: rsiField,
+    vix: vixField,
+    event: z.enum(strategyEventValues as [string, ...string[]], {
+      error: eventKindError(strategyEventValues),
+    }),
+  })
+  .strict();
+
+export const strategyResponseSchema = z
+  .object({
+    strategy: z
+      .string()
+      .describe('Long Straddle, Short Strangle, Iron Condor, Bull Call Spread, Bear Put Spread or No Trade'),
+    confidence,
+    reason,
+    legs: z
+      .array(
+        z.object({
+          kind: z.enum(['call', 'put']),
+          strike: z.number(),
+          quantity: z.number().int().describe('+1 bought, −1 sold'),
+        }),
+      )
+      .describe('The option legs around the given NIFTY level'),
+  })
+  .meta({ id: 'StrategyAnswer' });
+export type StrategyResponse = z.infer<typeof strategyResponseSchema>;
+
+export const getStrategy = defineCall({
+  method: 'POST',
+  path: '/api/strategy',
+  operationId: 'getStrategy',
+  summary:
+    "An option strategy from the event kind's historical NIFTY move against the move India VIX prices, and the RSI trend",
+  tag: 'options',
+  access: 'public',
+  body: strategyRequestSchema,
+  status: 200,
+  response: strategyResponseSchema,
+  errors: [400, 503],
+});
+
+// ---------- Pattern ----------
+
+export const patternRequestSchema = z
+  .object({
+    event: z.enum(patternEventValues as [string, ...string[]], { error: eventKindError(patternEventValues) }),
+    nifty: niftyField,
+    rsi: rsiField,
+    vix: vixField,
+    oiChange: oiChangeField.optional().describe('1.4 when absent'),
+  })
+  .strict();
+
+export const patternResponseSchema = z
+  .object({
+    pattern: z.string(),
+    signal: z.enum(['BUY CALL', 'BUY PUT', 'BUY STRADDLE', 'HOLD']),
+    confidence,
+    reason,
+    asOf: z.string().describe('The NIFTY 50 session the pattern was found on'),
+  })
+  .meta({ id: 'PatternAnswer' });
+export type PatternResponse = z.infer<typeof patternResponseSchema>;
+
+export const detectPattern = defineCall({
+  method: 'POST',
+  path: '/api/pattern-detect',
+  operationId: 'detectPattern',
+  summary:
+    'Candlestick and chart patterns on the latest NIFTY 50 sessions, combined with the inputs and the event, with their follow-through rate on history',
+  tag: 'options',
+  access: 'public',
+  body: patternRequestSchema,
+  status: 200,
+  response: patternResponseSchema,
+  errors: [400, 503],
+});

@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import {
+  backtestSignals,
+  chooseStrategy,
+  earningsSeasonDates,
+  eventMoveStats,
+  eventReactionSessions,
+  followedThrough,
+  impliedSessionMove,
+  patternAnswer,
+  patternHistory,
+  patternsAt,
+  prepareStudyData,
+  rsiZone,
+  type StudyData,
+  signalAnswer,
+  signalHistory,
+  signalRule,
+  strategyLegs,
+  strategyPaid,
+  strategyProfit,
+  vixRegime,
+  wingWidth,
+} from './option-studies.ts';
+
+/** A study from rows of [date, open, high, low, close, vix, rsi] (RSI given, not computed). */
+function study(rows: [string, number, number, number, number, number, number][]): StudyData {
+  return {
+    dates: rows.map((r) => r[0]),
+    open: Float64Array.from(rows.map((r) => r[1])),
+    high: Float64Array.from(rows.map((r) => r[2])),
+    low: Float64Array.from(rows.map((r) => r[3])),
+    close: Float64Array.from(rows.map((r) => r[4])),
+    vix: Float64Array.from(rows.map((r) => r[5])),
+    rsi: Float64Array.from(rows.map((r) => r[6])),
+  };
+}
+/** Flat-bodied bars from closes (open = close, high/low ±1), with VIX and RSI per session. */
+const fromCloses = (closes: number[], vix: number[], rsi: number[]) =>
+  study(
+    closes.map((c, i) => [
+      `2024-01-${String(i + 1).padStart(2, '0')}`,
+      c,
+      c + 1,
+      c - 1,
+      c,
+      vix[i] ?? 14,
+      rsi[i] ?? Number.NaN,
+    ]),
+  );
+
+describe('signal rule', () => {
+  it('puts RSI and VIX into zones and regimes at the documented edges', () => {
+    expect([29.99, 30, 44.99, 45, 55, 55.01, 70, 70.01].map(rsiZone)).toEqual([
+      'oversold',
+      'bearish',
+      'bearish',
+      'neutral',
+      'neutral',
+      'bullish',
+      'bullish',
+      'overbought',
+    ]);
+    expect([12.99, 13, 19.99, 20].map(vixRegime)).toEqual(['low', 'normal', 'normal', 'high']);
+  });
+
+  it('fires the rules of the methods document', () => {
+    expect(signalRule({ rsi: 25, vix: 25 }).signal).toBe('BUY CALL');
+    expect(signalRule({ rsi: 75, vix: 12 }).signal).toBe('BUY PUT');
+    expect(signalRule({ rsi: 60, vix: 15 }).signal).toBe('BUY CALL');
+    expect(signalRule({ rsi: 40, vix: 15 }).signal).toBe('BUY PUT');
+    expect(signalRule({ rsi: 60, vix: 22 }).signal).toBe('HOLD');
+    expect(signalRule({ rsi: 50, vix: 15 }).signal).toBe('HOLD');
+    const unwinding = signalRule({ rsi: 60, vix: 15, oiChange: -5.01 });
+    expect(unwinding).toMatchObject({ signal: 'HOLD', bucketSignal: 'BUY CALL' });
+    expect(signalRule({ rsi: 60, vix: 15, oiChange: -5 }).signal).toBe('BUY CALL');
+  });
+
+  it('counts each bucket and its hits on the next session', () => {
+    // Sessions 0, 1, 2 are bullish|normal; the next moves are +1 %, −0.2 %, +2 %; session 3 has no RSI.
+    const data = fromCloses([100, 101, 100.798, 102.81396, 103], [14, 14, 14, 14], [60, 60, 60]);
+    const history = signalHistory(data);
+    expect(history.buckets.get('bullish|normal')).toEqual({
+      days: 3,
+      hits: { 'BUY CALL': 2, 'BUY PUT': 1, HOLD: 1 },
+    });
+    expect(history.from).toBe('2024-01-01');
+    expect(history.to).toBe('2024-01-03');
+    const answer = signalAnswer(history, { nifty: 100, rsi: 65, vix: 15, oiChange: 0 });
+    expect(answer).toMatchObject({ signal: 'BUY CALL', confidence: 66.7 });
+    expect(answer.reason).toContain('followed by an up day 66.7% of 3 times');
+    const none = signalAnswer(history, { nifty: 100, rsi: 80, vix: 25, oiChange: 0 });
+    expect(none.confidence).toBe(0);
+    expect(none.reason).toContain('has no session with RSI overbought and VIX high');
+  });
+});
+
+describe('backtest', () => {
+  // 0: BUY CALL, +1 % → 0.95; 1: BUY PUT (RSI 75), 101 → 100 is −0.990099 % → 0.940099; 2: HOLD;
+  // 3: BUY CALL, 102 → 99 is −2.941176 % → −2.991176; 4 has no next session.
+  const data = fromCloses([100, 101, 100, 102, 99], [14, 14, 14, 14, 14], [60, 75, 50, 60, 60]);
+
+  it('trades each signal day against the next close, less the cost, and compounds', () => {
+    const result = backtestSignals(data, 0);
+    expect(result.trades.map((t) => [t.date, t.signal, t.simulated_return])).toEqual([
+      ['2024-01-01', 'BUY CALL', 0.95],
+      ['2024-01-02', 'BUY PUT', 0.94],
+      ['2024-01-04', 'BUY CALL', -2.99],
+    ]);
+    expect(result.win_rate).toBe(66.7);
+    expect(result.avg_return).toBe(Math.round(((0.95 + 0.940099 - 2.991176) / 3) * 1000) / 1000);
+    const equity = 1.0095 * 1.00940099 * (1 - 0.02991176);
+    expect(result.total_return).toBeCloseTo((equity - 1) * 100, 2);
+    expect(result.max_drawdown).toBe(2.99);
+    expect(result).toMatchObject({ trade_count: 3, days: 4, from: '2024-01-01', to: '2024-01-04' });
+  });
+
+  it('replays only the last `days` sessions that have a next one', () => {
+    const result = backtestSignals(data, 2);
+    expect(result).toMatchObject({ days: 2, from: '2024-01-03', to: '2024-01-04', trade_count: 1 });
+    expect(backtestSignals(fromCloses([100], [14], [60]), 0)).toMatchObject({
+      trade_count: 0,
+      win_rate: 0,
+      avg_return: 0,
+      total_return: 0,
+      from: undefined,
+    });
+  });
+});
+
+describe('events', () => {
+  it('dates earnings seasons on the 10th of January, April, July and October', () => {
+    expect(earningsSeasonDates('2024-03-01', '2024-12-31')).toEqual([
+      '2024-04-10',
+      '2024-07-10',
+      '2024-10-10',
+    ]);
+  });
+
+  it('takes the first session on or after an event, and after it for the US Fed', () => {
+    const data = fromCloses([100, 102, 101, 103], [14, 15, 16, 17], []);
+    const sessions = eventReactionSessions(data, [
+      { date: '2024-01-02', kind: 'rbi' },
+      { date: '2024-01-02', kind: 'usfed' },
+      { date: '2024-01-09', kind: 'budget' },
+      { date: '2023-12-01', kind: 'rbi' },
+    ]);
+    expect(sessions).toEqual([1, 2]);
+    const stats = eventMoveStats(data, sessions);
+    expect(stats.averageMove).toBeCloseTo((2 + (1 / 102) * 100) / 2, 10);
+    expect(stats).toMatchObject({ count: 2, first: '2024-01-02', last: '2024-01-03' });
+  });
+});
+
+describe('strategy', () => {
+  it('prices the implied one-session move and the wings', () => {
+    expect(impliedSessionMove(Math.sqrt(252))).toBeCloseTo(Math.sqrt(2 / Math.PI), 12);
+    // 25000 × 0.14 × √(7/365) = 484.7 points: 500 in strike steps of 50.
+    expect(wingWidth(25000, 14)).toBe(500);
+    expect(wingWidth(100, 1)).toBe(50);
+    expect(strategyLegs('Iron Condor', 25010, 500).map((l) => `${l.quantity}${l.kind}${l.strike}`)).toEqual([
+      '-1call25500',
+      '-1put24500',
+      '1call26000',
+      '1put24000',
+    ]);
+  });
+
+  it('chooses by the ratio of the event move to the priced move, then by the RSI trend', () => {
+    const implied = impliedSessionMove(15);
+    const at = (ratio: number, rsi = 50, vix = 15) =>
+      chooseStrategy({ rsi, vix, averageMove: ratio * impliedSessionMove(vix), count: 5 }).strategy;
+    expect(at(1.3)).toBe('Long Straddle');
+    expect(at(0.7)).toBe('Short Strangle');
+    expect(at(0.7, 50, 22)).toBe('Iron Condor');
+    expect(at(1, 60)).toBe('Bull Call Spread');
+    expect(at(1, 40)).toBe('Bear Put Spread');
+    expect(at(1, 50)).toBe('No Trade');
+    expect(chooseStrategy({ rsi: 50, vix: 15, averageMove: 0, count: 0 }).strategy).toBe('No Trade');
+    expect(implied).toBeGreaterThan(0);
+  });
+
+  it('values a straddle over one session: it loses time value when NIFTY stands still, gains on a big move', () => {
+    const still = fromCloses([25000, 25000], [14, 14], []);
+    const jump = fromCloses([25000, 25750], [14, 14], []);
+    expect(strategyProfit(still, 1, 'Long Straddle')).toBeLessThan(0);
+    expect(strategyProfit(still, 1, 'Short Strangle')).toBeGreaterThan(0);
+    expect(strategyProfit(jump, 1, 'Long Straddle')).toBeGreaterThan(0);
+    expect(strategyProfit(jump, 1, 'Bull Call Spread')).toBeGreaterThan(0);
+    expect(strategyProfit(jump, 1, 'Bear Put Spread')).toBeLessThan(0);
+    expect(strategyPaid(jump, [1], 'Long Straddle')).toEqual({ paid: 1, count: 1 });
+    // 3 % moved against about 0.7 % priced by VIX 14: No Trade was wrong.
+    expect(strategyPaid(jump, [1], 'No Trade')).toEqual({ paid: 0, count: 1 });
+    expect(strategyPaid(still, [1], 'No Trade')).toEqual({ paid: 1, count: 1 });
+  });
+});
+
+describe('patterns', () => {
+  /** 20 quiet sessions at 100 (range 99-101), then the given bars. */
+  const withBase = (bars: [number, number, number, number][]) =>
+    study([
+      ...Array.from(
+        { length: 20 },
+        (_, i) => [`2024-02-${String(i + 1).padStart(2, '0')}`, 100, 101, 99, 100, 14, 50] as const,
+      ).map((r) => [...r] as [string, number, number, number, number, number, number]),
+      ...bars.map(
+        ([o, h, l, c], i) =>
+          [`2024-03-${String(i + 1).padStart(2, '0')}`, o, h, l, c, 14, 50] as [
+            string,
+            number,
+            number,
+            number,
+            number,
+            number,
+            number,
+          ],
+      ),
+    ]);
+
+  it('finds engulfing bars, dojis, inside bars and 20-day breakouts', () => {
+    const engulfing = withBase([
+      [100.5, 100.8, 99.6, 99.8],
+      [99.7, 100.9, 99.5, 100.7],
+    ]);
+    expect(patternsAt(engulfing, 21)).toEqual(['Bullish Engulfing']);
+    const doji = withBase([[100, 100.6, 99.4, 100.05]]);
+    expect(patternsAt(doji, 20)).toEqual(['Doji', 'Inside Bar']);
+    const breakout = withBase([[100, 103, 99.9, 102.5]]);
+    expect(patternsAt(breakout, 20)).toEqual(['20-day Breakout']);
+    const breakdown = withBase([[100, 100.1, 97, 97.5]]);
+    expect(patternsAt(breakdown, 20)).toEqual(['20-day Breakdown']);
+    expect(patternsAt(breakout, 19)).toEqual([]);
+  });
+
+  it('judges follow-through three sessions later and counts it over history', () => {
+    const data = withBase([
+      [100, 103, 99.9, 102.5],
+      [102.5, 103.5, 102, 103],
+      [103, 104, 102.5, 103.5],
+      [103.5, 104.5, 103, 103.8],
+    ]);
+    expect(followedThrough(data, 20, 'bullish')).toBe(true);
+    expect(followedThrough(data, 20, 'bearish')).toBe(false);
+    expect(followedThrough(data, 20, 'neutral')).toBe(true);
+    const history = patternHistory(data);
+    expect(history.stats.get('20-day Breakout')).toEqual({ seen: 1, followed: 1 });
+    const answer = patternAnswer(data, history, {
+      rsi: 50,
+      vix: 14,
+      oiChange: -6,
+      eventLabel: 'RBI policy',
+      eventStats: eventMoveStats(data, []),
+    });
+    // The last session makes a higher high and a higher low for the second session running; that pattern
+    // has no earlier session with three after it, so no record.
+    expect(answer.pattern).toBe('Higher Highs and Higher Lows');
+    expect(answer.confidence).toBe(0);
+    expect(answer.reason).toContain('no earlier occurrence');
+    expect(answer.signal).toBe('HOLD');
+    expect(answer.reason).toContain('unwinding');
+    expect(answer.reason).toContain('no past RBI policy event in the data');
+  });
+
+  it('joins NIFTY and VIX bars on date and computes RSI(14)', () => {
+    const bars = Array.from({ length: 16 }, (_, i) => ({
+      date: `2024-04-${String(i + 1).padStart(2, '0')}`,
+      open: 100 + i,
+      high: 101 + i,
+      low: 99 + i,
+      close: 100 + i,
+    }));
+    const data = prepareStudyData(bars, [{ date: '2024-04-02', open: 1, high: 1, low: 1, close: 15 }]);
+    expect(data.vix[1]).toBe(15);
+    expect(Number.isNaN(data.vix[0]!)).toBe(true);
+    expect(Number.isNaN(data.rsi[13]!)).toBe(true);
+    expect(data.rsi[14]).toBe(100);
+  });
+});
