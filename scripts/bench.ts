@@ -5,7 +5,8 @@
  * build; nothing here is a pass/fail test. BENCH_SECONDS (default 15) sets each run's length;
  * BENCH_POSTGRES_URL (or TEST_DATABASE_URL) a PostgreSQL server where a scratch database is created;
  * BENCH_BASELINE_DIR another checkout, installed and built, whose uncached render path is measured beside
- * this one's (BENCH_ONLY picks sections: pages, api, baseline, search, market, comments, engines, options).
+ * this one's (BENCH_ONLY picks sections: pages, api, baseline, search, market, comments, engines, redirects,
+ * dictionary, speech, options, and the others listed in `sections`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,10 +51,20 @@ const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_
 
 requireBuild();
 const stop = stopServer;
-// BENCH_ONLY: a comma-separated list of pages, api, baseline, search, market, comments, engines (default: all).
-const sections = ['pages', 'api', 'baseline', 'search', 'market', 'comments', 'engines', 'redirects', 'dictionary', 'speech'];
-// BENCH_ONLY: a comma-separated list of pages, api, baseline, search, market, comments, engines, options (default: all).
-const sections = ['pages', 'api', 'baseline', 'search', 'market', 'comments', 'engines', 'options'];
+// BENCH_ONLY: a comma-separated list of the sections below (default: all).
+const sections = [
+  'pages',
+  'api',
+  'baseline',
+  'search',
+  'market',
+  'comments',
+  'engines',
+  'redirects',
+  'dictionary',
+  'speech',
+  'options',
+];
 const only = process.env.BENCH_ONLY?.split(',').map((section) => section.trim());
 const unknownSections = only?.filter((section) => !sections.includes(section)) ?? [];
 if (unknownSections.length > 0) {

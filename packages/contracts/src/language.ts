@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { defineCall } from './api-call.ts';
-import { cleanText } from './text.ts';
-import { defineCall, fileAnswerSchema } from './api-call.ts';
 import { cleanText, isBlankText } from './text.ts';
 import { translationMaxChars, translationMessages } from './translation-rules.ts';
 
