@@ -234,7 +234,7 @@ describe('multipart calls', () => {
     // A browser does not escape a backslash in a part's name; the parser reads `name="x\"; filename=…` as one
     // text field, so the file the client sent never arrives as a file (found by the fuzz test below).
     const misread = await post(uploadPages.path, [
-      ['N$@D\\', new Uint8Array([244]), '../../etc/passwd', 'image/png'],
+      ['N$@D\\', Buffer.from([244]), '../../etc/passwd', 'image/png'],
     ]);
     expect(misread.statusCode).toBe(400);
     expect(misread.json().error).toMatch(/is not a field of this call\.$/);
