@@ -335,5 +335,7 @@ describe('the seed posts with a Hindi version', () => {
     const translator = (await t.app.inject({ method: 'GET', url: '/api/posts?postId=15' })).json();
     expect(translator.hindi).toMatch(/^अंग्रेज़ी से हिन्दी में अनुवाद करें/);
     expect(translator.hindi.split('\n\n').length).toBeGreaterThan(5);
+    const search = (await t.app.inject({ method: 'GET', url: '/api/posts?postId=14' })).json();
+    expect(search.hindi).toMatch(/^साइट सर्च से पोस्ट जल्दी खोजें\n\n/);
   });
 });
