@@ -34,6 +34,7 @@ import { benchShortener } from './bench-shortener.ts';
 import { benchDictionary } from './bench-dictionary.ts';
 import { benchSpeech } from './bench-speech.ts';
 import { benchOptions } from './bench-options.ts';
+import { benchTranslation } from './bench-translation.ts';
 import {
   freePort,
   repoRoot,
@@ -64,6 +65,7 @@ const sections = [
   'dictionary',
   'speech',
   'options',
+  'translation',
 ];
 const only = process.env.BENCH_ONLY?.split(',').map((section) => section.trim());
 const unknownSections = only?.filter((section) => !sections.includes(section)) ?? [];
@@ -706,3 +708,4 @@ if (runs('redirects')) await benchShortener(durationSeconds);
 if (runs('dictionary')) await benchDictionary();
 if (runs('speech')) await benchSpeech();
 if (runs('options')) await benchOptions();
+if (runs('translation')) await benchTranslation();

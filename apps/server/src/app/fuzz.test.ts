@@ -78,6 +78,7 @@ beforeAll(async () => {
       RATE_LIMIT_MAX: '1000000',
       ADMIN_FAILURE_LIMIT: '1000000',
       ADMIN_RATE_LIMIT: '1000000',
+      TRANSLATION_REQUESTS_PER_MINUTE: '1000000',
       BODY_LIMIT_BYTES: '65536',
       // With market data loaded, the market calls compute real answers from whatever the fuzzer sends
       // (without it they would only say, rightly, 503 'market data not loaded').

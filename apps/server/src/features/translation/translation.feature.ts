@@ -74,6 +74,14 @@ export const translationSettings = z
     GOOGLE_TRANSLATE_API_KEY: z.preprocess(blankIsAbsent, z.string().optional()),
     TRANSLATION_TIMEOUT_MS: milliseconds('TRANSLATION_TIMEOUT_MS', 10_000),
     TRANSLATION_DEADLINE_MS: milliseconds('TRANSLATION_DEADLINE_MS', 45_000),
+    TRANSLATION_REQUESTS_PER_MINUTE: z.preprocess(
+      blankIsAbsent,
+      z.coerce
+        .number({ error: 'TRANSLATION_REQUESTS_PER_MINUTE must be a number' })
+        .int('TRANSLATION_REQUESTS_PER_MINUTE must be a whole number')
+        .min(1, 'TRANSLATION_REQUESTS_PER_MINUTE must be at least 1')
+        .default(120),
+    ),
   })
   .superRefine((env, ctx) => {
     const listed = env.TRANSLATION_SERVICES ?? [];
@@ -102,6 +110,7 @@ export const translationSettings = z
     google: { baseUrl: env.GOOGLE_TRANSLATE_URL, apiKey: env.GOOGLE_TRANSLATE_API_KEY },
     timeoutMs: env.TRANSLATION_TIMEOUT_MS,
     deadlineMs: env.TRANSLATION_DEADLINE_MS,
+    requestsPerMinute: env.TRANSLATION_REQUESTS_PER_MINUTE,
   }));
 export type TranslationSettings = z.output<typeof translationSettings>;
 
@@ -154,6 +163,13 @@ export const translationFeature = defineFeature({
           max: translationLimits.charactersPerDay,
           windowMs: 24 * 60 * 60_000,
           message: () => translationMessages.perDay,
+        }),
+        outgoing: limits.define({
+          name: 'translation.outgoing-per-minute',
+          description: 'Requests to translation services a minute, for the whole site (past it: 503)',
+          max: settings.requestsPerMinute,
+          windowMs: 60_000,
+          message: () => translationMessages.unavailable,
         }),
       },
     });

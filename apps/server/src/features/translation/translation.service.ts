@@ -13,6 +13,9 @@ const piecesAtOnce = 3;
 
 export const hashText = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
+/** The one key the site-wide budget of outgoing requests is counted under. */
+const siteKey = 'site';
+
 const unavailable = () => new HttpError(503, translationUnavailableCode, translationMessages.unavailable);
 
 export interface TranslationServiceOptions {
@@ -21,7 +24,11 @@ export interface TranslationServiceOptions {
   services: readonly TranslationService[];
   clock: Clock;
   log: FastifyBaseLogger;
-  limits: { perMinute: Limit; charactersPerDay: Limit };
+  /**
+   * Per visitor: requests a minute and characters a day; `outgoing`: requests to services a minute for the
+   * whole site (counted under one key), so many visitors at once cannot set off a storm of calls.
+   */
+  limits: { perMinute: Limit; charactersPerDay: Limit; outgoing: Limit };
   /** The longest a visitor's request may wait for the services, all tries included. */
   deadlineMs: number;
 }
@@ -55,6 +62,9 @@ export function createTranslationService(options: TranslationServiceOptions) {
         const index = missing[next++]!;
         const chunk = chunked.chunks[index]!;
         try {
+          if (!(await limits.outgoing.take(siteKey)).allowed) {
+            throw new Error('the site-wide budget of translation requests a minute is spent');
+          }
           const translated = (await service.translate(chunk, { signal: pieceSignal })).trim();
           translations[index] = translated;
           await repository.store({

@@ -270,6 +270,26 @@ describe('limits per visitor', () => {
   });
 });
 
+describe('the site-wide budget of requests to services', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ...fake.env('google'), TRANSLATION_REQUESTS_PER_MINUTE: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('stops calling services once the minute’s budget is spent, whoever asks (503, nothing more sent)', async () => {
+    for (let n = 0; n < 3; n += 1) {
+      expect((await translate(t, `Budget sentence ${n}.`, `198.51.100.${n + 10}`)).statusCode).toBe(200);
+    }
+    const over = await translate(t, 'One sentence too many.', '198.51.100.99');
+    expect(over.statusCode).toBe(503);
+    expect(over.json().code).toBe('TRANSLATION_UNAVAILABLE');
+    expect(fake.requests.google).toHaveLength(3);
+    // Stored texts are still answered.
+    expect((await translate(t, 'Budget sentence 0.', '198.51.100.98')).statusCode).toBe(200);
+  });
+});
+
 describe("the operator's Hindi version of a post", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -335,5 +355,7 @@ describe('the seed posts with a Hindi version', () => {
     const translator = (await t.app.inject({ method: 'GET', url: '/api/posts?postId=15' })).json();
     expect(translator.hindi).toMatch(/^अंग्रेज़ी से हिन्दी में अनुवाद करें/);
     expect(translator.hindi.split('\n\n').length).toBeGreaterThan(5);
+    const search = (await t.app.inject({ method: 'GET', url: '/api/posts?postId=14' })).json();
+    expect(search.hindi).toMatch(/^साइट सर्च से पोस्ट जल्दी खोजें\n\n/);
   });
 });
