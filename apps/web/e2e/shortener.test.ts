@@ -121,6 +121,27 @@ describe('URL shortener (/portUrl)', () => {
     );
   });
 
+  it('shows the server’s message when the hourly limit is reached', async () => {
+    await openShortener();
+    const refusal = {
+      error: 'You have shortened 30 links in the last hour. Please wait a while and try again.',
+      code: 'RATE_LIMITED',
+    };
+    await session.page.route('**/api/shorten', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        headers: { 'retry-after': '600' },
+        body: JSON.stringify(refusal),
+      }),
+    );
+    await longUrl().fill('https://example.com/quota');
+    await shortenButton().click();
+    await session.page.getByText(refusal.error).waitFor();
+    expect(await alertText()).toBe(refusal.error);
+    await session.page.unroute('**/api/shorten');
+  });
+
   it("says 'Error shortening URL. Please try again.' when the server fails", async () => {
     await openShortener();
     await session.page.route('**/api/shorten', (route) =>

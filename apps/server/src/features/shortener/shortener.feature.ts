@@ -60,10 +60,14 @@ export const shortenerFeature = defineFeature({
       clock,
       log,
       flushAfterMs: clickFlushMs,
-      flushLater: () =>
-        void flushJob
+      // With Redis, jobs run in the worker, which holds no clicks: the web process then stores a batch at its
+      // next click after `clickFlushMs`, and on shutdown (docs/decisions/0022-url-shortener.md).
+      flushLater: () => {
+        if (config.redis) return;
+        flushJob
           .enqueue({}, { delayMs: clickFlushMs })
-          .catch((error: unknown) => log.warn({ err: error }, 'could not queue the clicks flush')),
+          .catch((error: unknown) => log.warn({ err: error }, 'could not queue the clicks flush'));
+      },
     });
     const shortener = createShortenerService({
       repository,

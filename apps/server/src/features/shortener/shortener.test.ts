@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAnotherProcess } from '../../../test/another-process.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { tablesOf } from '../../db/tables-of.ts';
@@ -351,6 +351,23 @@ describe('GET /s/:code', () => {
     expect(await storedClicks(code, own.database)).toBe(n - n / 5);
     expect(await storedClicks(other, own.database)).toBe(n / 5);
     await own.close();
+  });
+
+  it('stores a batch once it is a second old, while the site runs', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 24, 6));
+    const own = await createTestApp({ PUBLIC_BASE_URL: base }, { platform: { clock } });
+    try {
+      const { code } = (await shorten({ longUrl: 'https://example.com/batch' }, nextIp(), own.app)).json();
+      for (let i = 0; i < 3; i++) await own.app.inject({ url: `/s/${code}` });
+      // Stored or not yet (the delayed flush runs on real time), the preview shows every click.
+      expect((await own.app.inject({ url: `/api/short-links/${code}` })).json().clicks).toBe(3);
+      clock.advance(1_000);
+      await own.app.inject({ url: `/s/${code}` });
+      await vi.waitFor(async () => expect(await storedClicks(code, own.database)).toBe(4));
+      expect((await own.app.inject({ url: `/api/short-links/${code}` })).json().clicks).toBe(4);
+    } finally {
+      await own.close();
+    }
   });
 
   it('adds each process’s own batches: two processes on one database lose no click', async () => {
