@@ -92,7 +92,11 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * One heatmap row: the average of eventMoves over the events (their reaction-session indices), per column,
  * rounded to 2 decimals; null for a column no event has a value in.
  */
-export function heatmapRow(sessions: readonly string[], closes: CloseSeries, eventIndices: readonly number[]) {
+export function heatmapRow(
+  sessions: readonly string[],
+  closes: CloseSeries,
+  eventIndices: readonly number[],
+) {
   const sums = new Map<HeatmapOffset, { sum: number; n: number }>();
   let events = 0;
   for (const e of eventIndices) {
@@ -258,7 +262,9 @@ export function medianAbsMove(sessions: readonly string[], closes: CloseSeries):
   if (moves.length === 0) return 0;
   moves.sort((a, b) => a - b);
   const mid = moves.length >> 1;
-  return moves.length % 2 ? (moves[mid] as number) : ((moves[mid - 1] as number) + (moves[mid] as number)) / 2;
+  return moves.length % 2
+    ? (moves[mid] as number)
+    : ((moves[mid - 1] as number) + (moves[mid] as number)) / 2;
 }
 
 /** NIFTY's reaction (the 0d move) to events at reaction-session indices `eventIndices`. */
@@ -320,7 +326,9 @@ export function impactTier(averageAbsMove: number, markedHigh: boolean): string 
   let tier = IMPACT_TIERS.findIndex((t) => averageAbsMove >= t.minAbsMove);
   if (tier < 0) tier = IMPACT_TIERS.length;
   if (markedHigh && tier > 0) tier--;
-  return tier < IMPACT_TIERS.length ? (IMPACT_TIERS[tier] as (typeof IMPACT_TIERS)[number]).impact : LOWEST_IMPACT;
+  return tier < IMPACT_TIERS.length
+    ? (IMPACT_TIERS[tier] as (typeof IMPACT_TIERS)[number]).impact
+    : LOWEST_IMPACT;
 }
 
 export type FedSuggestion = { action: string; confidence: number; rule: string };
