@@ -5,6 +5,7 @@ import { contactRoutes } from './features/contact/routes.ts';
 import { dailyNewsRoutes } from './features/daily-news/routes.ts';
 import { devbitRoutes } from './features/devbit/routes.ts';
 import { donateRoutes } from './features/donate/routes.ts';
+import { eventStudiesRoutes } from './features/event-studies/routes.ts';
 import { galleryRoutes } from './features/galleries/routes.ts';
 import { legalRoutes } from './features/legal/routes.ts';
 import { marketRoutes } from './features/market/routes.ts';
@@ -36,5 +37,6 @@ export default [
   ...donateRoutes,
   ...dailyNewsRoutes,
   ...toolsIndexRoutes,
+  ...eventStudiesRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
