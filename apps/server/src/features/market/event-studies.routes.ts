@@ -27,10 +27,10 @@ export function registerEventStudies(
   app: FastifyInstance,
   context: Pick<
     FeatureContext<EventStudiesSettings>,
-    'database' | 'config' | 'clock' | 'limits' | 'settings' | 'log'
+    'database' | 'config' | 'site' | 'clock' | 'limits' | 'settings' | 'log'
   >,
 ) {
-  const { database, config, clock, limits, settings, log } = context;
+  const { database, config, site, clock, limits, settings, log } = context;
   const fixedClock = config.market.clock;
   const whatsapp = settings.whatsapp;
   const sendLimit = limits.define({
@@ -52,6 +52,10 @@ export function registerEventStudies(
           limit: sendLimit,
         }
       : undefined,
+  });
+  // Bars rewritten in place (the sync's last session) change no count: forget on every market write.
+  site.onContentChanged((change) => {
+    if (change.kinds.some((kind) => kind === 'market' || kind.startsWith('market:'))) studies.forget();
   });
   registerCall(app, getImpactHeatmap, ({ query }) => studies.heatmap(query.kind), { cache: fromStoredData });
   registerCall(app, simulateStraddle, ({ body }) => studies.straddle(body));

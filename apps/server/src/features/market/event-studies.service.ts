@@ -50,6 +50,8 @@ const eventKinds = [...eventStudyKinds, 'holiday'];
 
 /** Days ahead the volatility calendar lists. */
 export const calendarDays = 365;
+/** How long a checked data fingerprint is trusted (writes in other processes show within this). */
+const fingerprintCheckMs = 1000;
 /** Computed answers kept per data revision (straddle requests differ by their four numbers). */
 const maxCachedAnswers = 500;
 
@@ -102,6 +104,7 @@ function missingWeekdays(sessions: readonly string[]): Set<string> {
 export function createEventStudiesService({ repository, now, whatsapp, log }: EventStudiesOptions) {
   let cached: StudyData | undefined;
   let loading: Promise<StudyData> | undefined;
+  let checkedAt = Number.NEGATIVE_INFINITY;
 
   async function load(fingerprint: string): Promise<StudyData> {
     const closes = await repository.closesOf(symbols);
@@ -125,9 +128,14 @@ export function createEventStudiesService({ repository, now, whatsapp, log }: Ev
     };
   }
 
-  /** The stored series, read once per data revision (the fingerprint query is the only read otherwise). */
+  /**
+   * The stored series, read once per data revision. The revision's fingerprint (one query) is checked at most
+   * once a second; writes in this process (`forget`) drop the cache at once.
+   */
   async function data(): Promise<StudyData> {
+    if (cached && performance.now() - checkedAt < fingerprintCheckMs) return cached;
     const fingerprint = await repository.fingerprint(symbols);
+    checkedAt = performance.now();
     if (cached?.fingerprint === fingerprint) return cached;
     if (!loading) {
       loading = load(fingerprint).finally(() => {
@@ -198,6 +206,11 @@ export function createEventStudiesService({ repository, now, whatsapp, log }: Ev
   }
 
   return {
+    /** Drops the cached series and answers (a write of market data in this process). */
+    forget() {
+      cached = undefined;
+    },
+
     async heatmap(kind?: EventStudyKind): Promise<ImpactHeatmapRow[]> {
       const study = await data();
       return remember(study, `heatmap ${kind ?? 'all'}`, () => heatmap(study, kind));

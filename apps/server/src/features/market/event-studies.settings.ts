@@ -53,7 +53,8 @@ export const eventStudiesSettings = z
     if (given !== 0 && given !== 3)
       ctx.addIssue({
         code: 'custom',
-        path: ['WHATSAPP_TOKEN'],
+        // No path: the error names no variable, so the message never shows the token's value.
+        path: [],
         message:
           'set WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_RECIPIENT together, or none of them',
       });

@@ -104,7 +104,7 @@ export const marketFeature = defineFeature({
       revisionKind: 'market',
     });
 
-    registerEventStudies(app, { database, config, clock, limits, settings, log });
+    registerEventStudies(app, { database, config, site, clock, limits, settings, log });
 
     startMarketData(app, { database, config, repository, market, source, jobs });
   },
