@@ -70,24 +70,23 @@ export function ImpactHeatmap() {
       </p>
       <MethodLink anchor={eventMethodAnchors.heatmap}>How the heatmap is computed</MethodLink>
       <div className="event-controls">
-        <label>
-          Event{' '}
-          <select
-            value={kind}
-            onChange={(event) => {
-              const next = event.target.value as EventStudyKind | '';
-              setKind(next);
-              void load(next);
-            }}
-          >
-            <option value="">All events</option>
-            {eventStudyKinds.map((k) => (
-              <option key={k} value={k}>
-                {eventStudyKindLabels[k]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <label htmlFor="heatmap-kind">Event</label>
+        <select
+          id="heatmap-kind"
+          value={kind}
+          onChange={(event) => {
+            const next = event.target.value as EventStudyKind | '';
+            setKind(next);
+            void load(next);
+          }}
+        >
+          <option value="">All events</option>
+          {eventStudyKinds.map((k) => (
+            <option key={k} value={k}>
+              {eventStudyKindLabels[k]}
+            </option>
+          ))}
+        </select>
         <button type="button" onClick={() => void load(kind)} disabled={loading}>
           {loading ? 'Loading...' : 'Refresh Data'}
         </button>
@@ -125,7 +124,8 @@ function HeatmapChart({ rows }: { rows: ImpactHeatmapRow[] }) {
   const innerHeight = heatmapHeight - top - bottom - legendTop;
   const cellHeight = innerHeight / rows.length;
   return (
-    <div className="heatmap-scroll">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard to scroll (WCAG 2.1.1)
+    <section className="heatmap-scroll" aria-label="Impact heatmap" tabIndex={0}>
       {colours && (
         <svg
           width={Math.max(width, left + legendLength + right)}
@@ -186,7 +186,7 @@ function HeatmapChart({ rows }: { rows: ImpactHeatmapRow[] }) {
           <Legend colours={colours} x={left} y={heatmapHeight - bottom - legendTop + 14} />
         </svg>
       )}
-    </div>
+    </section>
   );
 }
 

@@ -141,7 +141,8 @@ function StraddleResults({ result }: { result: StraddleResult }) {
       </dl>
       <p className="as-of">{result.reason}</p>
       <h2>Profit Distribution</h2>
-      <div className="straddle-chart">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard to scroll (WCAG 2.1.1) */}
+      <section className="straddle-chart" aria-label="Profit distribution chart" tabIndex={0}>
         <svg
           width={width}
           height={height}
@@ -167,7 +168,7 @@ function StraddleResults({ result }: { result: StraddleResult }) {
             );
           })}
         </svg>
-      </div>
+      </section>
     </div>
   );
 }
