@@ -154,12 +154,15 @@ describe('impact heatmap (/impactHeatmap)', () => {
   });
 
   it('says the data failed to load when the call fails, and that market data is missing on an empty site', async () => {
+    await open(`${withData.url}/impactHeatmap`);
+    await session.page.locator('.heatmap-scroll svg').waitFor();
     await session.page.route('**/api/impact-heatmap*', (route) =>
       route.fulfill({ status: 502, body: 'bad gateway' }),
     );
-    await open(`${withData.url}/impactHeatmap`);
+    await session.page.getByRole('button', { name: 'Refresh Data' }).click();
     await session.page.getByText('Failed to load data. Please try again later.').waitFor();
-    expect(await session.page.locator('.heatmap-scroll').count()).toBe(0);
+    // The button is usable again after the failure.
+    await session.page.getByRole('button', { name: 'Refresh Data' }).waitFor();
     await session.page.unroute('**/api/impact-heatmap*');
     await open(`${empty.url}/impactHeatmap`);
     await session.page.getByText('Market data not loaded').waitFor();

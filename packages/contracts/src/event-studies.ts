@@ -150,13 +150,16 @@ export const generateFedAlert = defineCall({
   errors: [400, 429, 503],
 });
 
-export const calendarEventSchema = z.object({
-  date: z.string(),
-  event: z.string(),
-  kind: z.string(),
-  impact: z.string().describe('Extreme, Very High, High or Moderate'),
-  reason: z.string(),
-});
+export const calendarEventSchema = z
+  .object({
+    date: z.string(),
+    event: z.string(),
+    kind: z.string(),
+    impact: z.string().describe('Extreme, Very High, High or Moderate'),
+    reason: z.string(),
+  })
+  .meta({ id: 'CalendarEvent' });
+export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
 export const getEventCalendar = defineCall({
   method: 'GET',

@@ -31,6 +31,14 @@ export const impactColours: Record<string, string> = {
 };
 export const otherImpactColour = '#60a5fa';
 
+/** The calendar item's class for an impact (its border colour in event-studies.css, from impactColours). */
+export function impactClass(impact: string): 'extreme' | 'very-high' | 'high' | 'other' {
+  if (impact === 'Extreme') return 'extreme';
+  if (impact === 'Very High') return 'very-high';
+  if (impact === 'High') return 'high';
+  return 'other';
+}
+
 /** Anchors of docs/trading-methods-events.md sections on /trading-methods. */
 export const eventMethodAnchors = {
   heatmap: 'impact-heatmap',

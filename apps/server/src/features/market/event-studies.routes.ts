@@ -4,6 +4,7 @@ import {
   getImpactHeatmap,
   simulateStraddle,
 } from '@hurryup/contracts/event-studies';
+import type { EventStudiesPageData } from '@hurryup/web/features/event-studies/page-data';
 import type { FastifyInstance } from 'fastify';
 import { createWhatsAppCloudSender } from '../../adapters/whatsapp-cloud.ts';
 import { tablesOf } from '../../db/tables-of.ts';
@@ -61,5 +62,9 @@ export function registerEventStudies(
   registerCall(app, simulateStraddle, ({ body }) => studies.straddle(body));
   registerCall(app, generateFedAlert, ({ query }) => studies.fedAlert(query.premium === 'true'));
   registerCall(app, getEventCalendar, () => studies.calendar(), { cache: fromStoredData });
+  site.providePageData('event-studies', {
+    heatmap: () => studies.heatmap(),
+    calendar: () => studies.calendar(),
+  } satisfies EventStudiesPageData);
   return studies;
 }

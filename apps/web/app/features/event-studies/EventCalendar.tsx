@@ -1,60 +1,31 @@
-import { eventMethodAnchors, impactColours, otherImpactColour } from '@hurryup/contracts/event-study-rules';
-import { useEffect, useState } from 'react';
-import { callApiLazily } from '../../shared/lazy-api-client.ts';
+import type { CalendarEvent } from '@hurryup/contracts/event-studies';
+import { eventMethodAnchors, impactClass } from '@hurryup/contracts/event-study-rules';
+import { useEffect } from 'react';
 import { MarketDataNotLoaded } from '../../shared/MarketDataNotLoaded.tsx';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
-import { notLoadedMessage } from './api-failure.ts';
+import type { EventLoad } from './event-load.ts';
 import { MethodLink } from './MethodLink.tsx';
 
-type CalendarEvent = { date: string; event: string; kind: string; impact: string; reason: string };
-
-/** Volatility Event Calendar (/eventCalendar): upcoming events with their impact tier. */
-export function EventCalendar() {
-  const [events, setEvents] = useState<CalendarEvent[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [notLoaded, setNotLoaded] = useState<string | undefined>();
-
+/** Volatility Event Calendar (/eventCalendar): upcoming events with their impact tier, read by the loader. */
+export function EventCalendar({ load }: { load: EventLoad<CalendarEvent[]> }) {
   useEffect(() => {
-    const controller = new AbortController();
-    callApiLazily(
-      () => import('@hurryup/contracts/event-studies').then((c) => c.getEventCalendar),
-      undefined,
-      {
-        signal: controller.signal,
-      },
-    )
-      .then(setEvents)
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = notLoadedMessage(failure);
-        if (message) setNotLoaded(message);
-        // The error catalogue: logged, and the list stays empty.
-        else console.error('Failed to load event calendar', failure);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, []);
-
+    // The error catalogue: a failed read is logged, and the list stays empty.
+    if (load.state === 'unreachable') console.error('Failed to load event calendar');
+  }, [load]);
+  const events = load.state === 'ok' ? load.data : [];
   return (
     <section className="page event-page" aria-labelledby="calendar-heading">
       <h1 id="calendar-heading">Volatility Event Calendar</h1>
       <TradingDisclaimer />
       <MethodLink anchor={eventMethodAnchors.calendar}>How the impact is rated</MethodLink>
-      {loading ? (
-        <p className="status" role="status">
-          Loading...
-        </p>
-      ) : notLoaded ? (
-        <MarketDataNotLoaded message={notLoaded} />
+      {load.state === 'not-loaded' ? (
+        <MarketDataNotLoaded message={load.message} />
       ) : (
         <ul className="event-list">
           {events.map((event) => (
             <li
               key={`${event.date} ${event.kind}`}
-              className="event-item"
-              style={{ borderColor: impactColours[event.impact] ?? otherImpactColour }}
+              className={`event-item event-item--${impactClass(event.impact)}`}
               title={event.reason}
             >
               <p className="event-item__date">{event.date}</p>

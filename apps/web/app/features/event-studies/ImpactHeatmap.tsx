@@ -11,6 +11,7 @@ import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { MarketDataNotLoaded } from '../../shared/MarketDataNotLoaded.tsx';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import { notLoadedMessage } from './api-failure.ts';
+import type { EventLoad } from './event-load.ts';
 import type { HeatmapColours } from './heatmap-colours.ts';
 import { MethodLink } from './MethodLink.tsx';
 
@@ -22,12 +23,17 @@ const columns = ['-3d', '0d', '+3d', '+5d', '+10d'] as const;
 const cellWidth = 80;
 
 /** Impact Heatmap (/impactHeatmap): average % returns of NIFTY, BANKNIFTY and sectors around events. */
-export function ImpactHeatmap() {
+export function ImpactHeatmap({ initial }: { initial: EventLoad<ImpactHeatmapRow[]> }) {
   const [kind, setKind] = useState<EventStudyKind | ''>('');
-  const [rows, setRows] = useState<ImpactHeatmapRow[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | undefined>();
-  const [notLoaded, setNotLoaded] = useState<string | undefined>();
+  // The page opens with the rows of all events, read by its loader (no request from the browser).
+  const [rows, setRows] = useState<ImpactHeatmapRow[]>(initial.state === 'ok' ? initial.data : []);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | undefined>(
+    initial.state === 'unreachable' ? eventStudyTexts.heatmapFailed : undefined,
+  );
+  const [notLoaded, setNotLoaded] = useState<string | undefined>(
+    initial.state === 'not-loaded' ? initial.message : undefined,
+  );
   const request = useRef<AbortController | undefined>(undefined);
 
   const load = useCallback(async (which: EventStudyKind | '') => {
@@ -54,10 +60,7 @@ export function ImpactHeatmap() {
     }
   }, []);
 
-  useEffect(() => {
-    void load('');
-    return () => request.current?.abort();
-  }, [load]);
+  useEffect(() => () => request.current?.abort(), []);
 
   return (
     <section className="page event-page" aria-labelledby="heatmap-heading">
