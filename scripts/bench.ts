@@ -35,6 +35,7 @@ import { benchDictionary } from './bench-dictionary.ts';
 import { benchSpeech } from './bench-speech.ts';
 import { benchOptions } from './bench-options.ts';
 import { benchTranslation } from './bench-translation.ts';
+import { benchEvents } from './bench-events.ts';
 import {
   freePort,
   repoRoot,
@@ -66,6 +67,7 @@ const sections = [
   'speech',
   'options',
   'translation',
+  'events',
 ];
 const only = process.env.BENCH_ONLY?.split(',').map((section) => section.trim());
 const unknownSections = only?.filter((section) => !sections.includes(section)) ?? [];
@@ -546,6 +548,8 @@ Market data, ${folder}`);
     console.log(`
 Market data: ${folder} not found; set MARKET_DATA_DIR to measure the import and ratings`);
 }
+
+if (runs('events')) await benchEvents();
 
 // 4. Comments and the image gallery's page weight.
 if (runs('comments')) {

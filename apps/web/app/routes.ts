@@ -7,6 +7,7 @@ import { dailyNewsRoutes } from './features/daily-news/routes.ts';
 import { devbitRoutes } from './features/devbit/routes.ts';
 import { dictionaryRoutes } from './features/dictionary/routes.ts';
 import { donateRoutes } from './features/donate/routes.ts';
+import { eventStudiesRoutes } from './features/event-studies/routes.ts';
 import { galleryRoutes } from './features/galleries/routes.ts';
 import { legalRoutes } from './features/legal/routes.ts';
 import { marketRoutes } from './features/market/routes.ts';
@@ -48,5 +49,6 @@ export default [
   ...speechRoutes,
   ...translationRoutes,
   ...optionStudiesRoutes,
+  ...eventStudiesRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

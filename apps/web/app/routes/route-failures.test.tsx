@@ -8,8 +8,10 @@ import * as breakout from './breakout.tsx';
 import * as captions from './captions.tsx';
 import * as daylow from './daylow.tsx';
 import * as devbit from './devbit.tsx';
+import * as eventCalendar from './event-calendar.tsx';
 import * as forum from './forum.tsx';
 import * as image from './image.tsx';
+import * as impactHeatmap from './impact-heatmap.tsx';
 import * as infopic from './infopic.tsx';
 import * as post from './post.tsx';
 import * as search from './search.tsx';
@@ -69,6 +71,9 @@ const screens: [string, string, RouteModule, string][] = [
   ['/stocks', 'stocks', stocks, 'Failed to fetch stock news'],
   ['/trendingNow?rows=50', 'trendingNow', trendingNow, 'Failed to fetch trends.'],
   ['/captions', 'captions', captions, 'Failed to fetch video titles.'],
+  ['/impactHeatmap', 'impactHeatmap', impactHeatmap, 'Failed to load data. Please try again later.'],
+  // The calendar's failure is logged only (tools-and-trading.md section 8): its heading, with no list.
+  ['/eventCalendar', 'eventCalendar', eventCalendar, 'Volatility Event Calendar'],
 ];
 
 describe("a page whose data could not be had shows its own failure state, not the root's", () => {

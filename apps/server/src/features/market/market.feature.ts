@@ -16,6 +16,9 @@ import { createYahooChartSource } from '../../adapters/yahoo-chart.ts';
 import { tablesOf } from '../../db/tables-of.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
+import { eventStudiesMigrations } from './event-studies.migrations.ts';
+import { registerEventStudies } from './event-studies.routes.ts';
+import { eventStudiesSettings } from './event-studies.settings.ts';
 import { marketMigrations } from './market.migrations.ts';
 import { createMarketRepository } from './market.repository.ts';
 import { createMarketService } from './market.service.ts';
@@ -39,8 +42,9 @@ const noHolidays: ReadonlySet<string> = new Set();
  */
 export const marketFeature = defineFeature({
   name: 'market',
-  migrations: marketMigrations,
-  async plugin(app, { database, config, site, jobs }) {
+  migrations: { ...marketMigrations, ...eventStudiesMigrations },
+  settings: eventStudiesSettings,
+  async plugin(app, { database, config, site, jobs, clock, limits, settings, log }) {
     const repository = createMarketRepository(tablesOf<MarketTables>(database.db));
     const fixedClock = config.market.clock;
     const now = () => (fixedClock ? new Date(fixedClock) : new Date());
@@ -101,6 +105,8 @@ export const marketFeature = defineFeature({
       isEmpty: async () => (await repository.countEvents(contentSource)) === 0,
       revisionKind: 'market',
     });
+
+    registerEventStudies(app, { database, config, site, clock, limits, settings, log });
 
     startMarketData(app, { database, config, repository, market, source, jobs });
   },

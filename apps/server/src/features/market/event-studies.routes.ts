@@ -1,0 +1,70 @@
+import {
+  generateFedAlert,
+  getEventCalendar,
+  getImpactHeatmap,
+  simulateStraddle,
+} from '@hurryup/contracts/event-studies';
+import type { EventStudiesPageData } from '@hurryup/web/features/event-studies/page-data';
+import type { FastifyInstance } from 'fastify';
+import { createWhatsAppCloudSender } from '../../adapters/whatsapp-cloud.ts';
+import { tablesOf } from '../../db/tables-of.ts';
+import type { FeatureContext } from '../../shared/feature.ts';
+import { registerCall } from '../../shared/register-call.ts';
+import { createEventStudiesRepository } from './event-studies.repository.ts';
+import { createEventStudiesService } from './event-studies.service.ts';
+import type { EventStudiesSettings } from './event-studies.settings.ts';
+import type { EventStudiesTables } from './event-studies.tables.ts';
+
+const dayMs = 24 * 60 * 60_000;
+/** The calendar and the heatmap come from stored bars and events; the calendar also moves with the date. */
+const fromStoredData = { shows: ['market'], maxAgeSeconds: 60 };
+
+/**
+ * The event studies (issue 23 items 6-9): impact heatmap, RBI-day straddle simulator, Fed-day alert and the
+ * volatility event calendar, computed from the market feature's stored bars and events
+ * (docs/trading-methods-events.md).
+ */
+export function registerEventStudies(
+  app: FastifyInstance,
+  context: Pick<
+    FeatureContext<EventStudiesSettings>,
+    'database' | 'config' | 'site' | 'clock' | 'limits' | 'settings' | 'log'
+  >,
+) {
+  const { database, config, site, clock, limits, settings, log } = context;
+  const fixedClock = config.market.clock;
+  const whatsapp = settings.whatsapp;
+  const sendLimit = limits.define({
+    name: 'fed-alert.whatsapp-sends',
+    description:
+      'WhatsApp sends of the Fed alert tried per day, site-wide (and at most one successful send per decision)',
+    max: settings.sendsPerDay,
+    windowMs: dayMs,
+    message: () => 'The Fed alert was not sent by WhatsApp: too many attempts today.',
+  });
+  const studies = createEventStudiesService({
+    repository: createEventStudiesRepository(tablesOf<EventStudiesTables>(database.db)),
+    now: () => (fixedClock ? new Date(fixedClock) : clock.date()),
+    log,
+    whatsapp: whatsapp
+      ? {
+          sender: createWhatsAppCloudSender({ ...whatsapp, timeoutMs: 10_000 }),
+          recipient: whatsapp.recipient,
+          limit: sendLimit,
+        }
+      : undefined,
+  });
+  // Bars rewritten in place (the sync's last session) change no count: forget on every market write.
+  site.onContentChanged((change) => {
+    if (change.kinds.some((kind) => kind === 'market' || kind.startsWith('market:'))) studies.forget();
+  });
+  registerCall(app, getImpactHeatmap, ({ query }) => studies.heatmap(query.kind), { cache: fromStoredData });
+  registerCall(app, simulateStraddle, ({ body }) => studies.straddle(body));
+  registerCall(app, generateFedAlert, ({ query }) => studies.fedAlert(query.premium === 'true'));
+  registerCall(app, getEventCalendar, () => studies.calendar(), { cache: fromStoredData });
+  site.providePageData('event-studies', {
+    heatmap: () => studies.heatmap(),
+    calendar: () => studies.calendar(),
+  } satisfies EventStudiesPageData);
+  return studies;
+}

@@ -1,0 +1,359 @@
+import type { FedAlert, ImpactHeatmapRow, StraddleResult } from '@hurryup/contracts/event-studies';
+import {
+  type EventStudyKind,
+  eventStudyKinds,
+  fedAlertWindowDays,
+} from '@hurryup/contracts/event-study-rules';
+import {
+  addDays,
+  type CloseSeries,
+  fedSuggestion,
+  heatmapRow,
+  IMPACT_TIERS,
+  impactTier,
+  LOWEST_IMPACT,
+  medianAbsMove,
+  type ReactionStats,
+  reactionSession,
+  reactionStats,
+  straddleTrials,
+  summariseStraddles,
+} from '@hurryup/market/event-studies';
+import { indiaDate } from '@hurryup/market/market-hours';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WhatsAppSender } from '../../adapters/whatsapp-cloud.ts';
+import { HttpError } from '../../shared/http-error.ts';
+import type { Limit } from '../../shared/limits.ts';
+import type { EventStudiesRepository, StudyEvent } from './event-studies.repository.ts';
+import { notLoaded, publicEventTitle } from './market.service.ts';
+import { INDIA_VIX, NIFTY_50 } from './market-instruments.ts';
+
+/** The heatmap's rows, in this order: the two benchmarks, then the sector indices. */
+export const heatmapSymbols = [
+  NIFTY_50,
+  'NIFTY BANK',
+  'NIFTY IT',
+  'NIFTY PHARMA',
+  'NIFTY AUTO',
+  'NIFTY FMCG',
+  'NIFTY METAL',
+  'NIFTY REALTY',
+  'NIFTY PSU BANK',
+  'NIFTY ENERGY',
+  'NIFTY FIN SERVICE',
+  'NIFTY MEDIA',
+  'NIFTY INFRA',
+  'NIFTY MNC',
+] as const;
+const symbols = [...heatmapSymbols, INDIA_VIX];
+const eventKinds = [...eventStudyKinds, 'holiday'];
+
+/** Days ahead the volatility calendar lists. */
+export const calendarDays = 365;
+/** How long a checked data fingerprint is trusted (writes in other processes show within this). */
+const fingerprintCheckMs = 1000;
+/** Computed answers kept per data revision (straddle requests differ by their four numbers). */
+const maxCachedAnswers = 500;
+
+interface StudyData {
+  fingerprint: string;
+  sessions: string[];
+  closes: Map<string, Map<string, number>>;
+  nifty: CloseSeries;
+  vix: CloseSeries;
+  holidays: Set<string>;
+  events: StudyEvent[];
+  usualAbsMove: number;
+  answers: Map<string, unknown>;
+}
+
+export interface WhatsAppDelivery {
+  sender: WhatsAppSender;
+  recipient: string;
+  /** Site-wide cap on send attempts (a failed send frees its event for another try). */
+  limit: Limit;
+}
+
+export interface EventStudiesOptions {
+  repository: EventStudiesRepository;
+  now: () => Date;
+  whatsapp?: WhatsAppDelivery | undefined;
+  log: FastifyBaseLogger;
+}
+
+const kindWords: Record<string, string> = {
+  rbi: 'RBI policy decisions',
+  usfed: 'US Fed decisions',
+  budget: 'Union Budget days',
+  election: 'election results',
+};
+
+/** Weekdays between the first and last session that have no session: NSE holidays of the stored period. */
+function missingWeekdays(sessions: readonly string[]): Set<string> {
+  const result = new Set<string>();
+  if (sessions.length === 0) return result;
+  const have = new Set(sessions);
+  const last = sessions.at(-1) as string;
+  for (let day = sessions[0] as string; day <= last; day = addDays(day, 1)) {
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6 && !have.has(day)) result.add(day);
+  }
+  return result;
+}
+
+export function createEventStudiesService({ repository, now, whatsapp, log }: EventStudiesOptions) {
+  let cached: StudyData | undefined;
+  let loading: Promise<StudyData> | undefined;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+
+  async function load(fingerprint: string): Promise<StudyData> {
+    const closes = await repository.closesOf(symbols);
+    const nifty = closes.get(NIFTY_50);
+    if (!nifty || nifty.size === 0) throw notLoaded('NIFTY 50 daily bars');
+    const sessions = [...nifty.keys()];
+    const events = await repository.events(eventKinds);
+    const holidays = missingWeekdays(sessions);
+    for (const event of events)
+      if (event.kind === 'holiday' && event.impact === 'closed') holidays.add(event.date);
+    return {
+      fingerprint,
+      sessions,
+      closes,
+      nifty,
+      vix: closes.get(INDIA_VIX) ?? new Map(),
+      holidays,
+      events: events.filter((e) => e.kind !== 'holiday'),
+      usualAbsMove: medianAbsMove(sessions, nifty),
+      answers: new Map(),
+    };
+  }
+
+  /**
+   * The stored series, read once per data revision. The revision's fingerprint (one query) is checked at most
+   * once a second; writes in this process (`forget`) drop the cache at once.
+   */
+  async function data(): Promise<StudyData> {
+    if (cached && performance.now() - checkedAt < fingerprintCheckMs) return cached;
+    const fingerprint = await repository.fingerprint(symbols);
+    checkedAt = performance.now();
+    if (cached?.fingerprint === fingerprint) return cached;
+    if (!loading) {
+      loading = load(fingerprint).finally(() => {
+        loading = undefined;
+      });
+    }
+    const fresh = await loading;
+    cached = fresh;
+    return fresh;
+  }
+
+  function remember<T>(study: StudyData, key: string, compute: () => T): T {
+    if (study.answers.has(key)) return study.answers.get(key) as T;
+    const value = compute();
+    if (study.answers.size >= maxCachedAnswers) study.answers.clear();
+    study.answers.set(key, value);
+    return value;
+  }
+
+  /** Past events of a kind (before `today`) and their reaction-session indices. */
+  function reactions(study: StudyData, kind: string, before?: string) {
+    const indices: number[] = [];
+    for (const event of study.events) {
+      if (event.kind !== kind || (before && event.date >= before)) continue;
+      const e = reactionSession(study.sessions, event);
+      if (e > 0) indices.push(e);
+    }
+    return indices;
+  }
+
+  function statsOf(study: StudyData, kind: string, before: string): ReactionStats {
+    return remember(study, `stats ${kind} ${before}`, () =>
+      reactionStats(
+        study.sessions,
+        study.nifty,
+        study.vix,
+        reactions(study, kind, before),
+        study.usualAbsMove,
+      ),
+    );
+  }
+
+  function heatmap(study: StudyData, kind: EventStudyKind | undefined): ImpactHeatmapRow[] {
+    const kinds: readonly string[] = kind ? [kind] : eventStudyKinds;
+    const measured = study.events
+      .filter((event) => kinds.includes(event.kind))
+      .map((event) => ({ event, e: reactionSession(study.sessions, event) }))
+      .filter(({ e }) => e > 0);
+    const indices = measured.map(({ e }) => e);
+    const what = kind ? kindWords[kind] : 'RBI, US Fed, Budget and election events';
+    const first = measured[0]?.event.date;
+    const last = measured.at(-1)?.event.date;
+    const rows: ImpactHeatmapRow[] = [];
+    for (const symbol of heatmapSymbols) {
+      const closes = study.closes.get(symbol);
+      if (!closes || closes.size === 0) continue;
+      const row = heatmapRow(study.sessions, closes, indices);
+      rows.push({
+        sector: symbol,
+        ...row,
+        reason:
+          row.events === 0
+            ? `No ${what} fall within the stored ${symbol} closes.`
+            : `Average % change of ${symbol} over ${row.events} ${what} from ${first} to ${last}: -3d is the three sessions before the event, 0d the event session (the next India session for US Fed decisions), +3d/+5d/+10d the sessions after, each from the last close before the event.`,
+      });
+    }
+    return rows;
+  }
+
+  return {
+    /** Drops the cached series and answers (a write of market data in this process). */
+    forget() {
+      cached = undefined;
+    },
+
+    async heatmap(kind?: EventStudyKind): Promise<ImpactHeatmapRow[]> {
+      const study = await data();
+      return remember(study, `heatmap ${kind ?? 'all'}`, () => heatmap(study, kind));
+    },
+
+    async straddle(request: {
+      startYear: number;
+      endYear: number;
+      entryDays: number;
+      gap: number;
+    }): Promise<StraddleResult> {
+      const study = await data();
+      const firstYear = Number(study.sessions[0]?.slice(0, 4));
+      const lastYear = Number(study.sessions.at(-1)?.slice(0, 4));
+      const fields: Record<string, string> = {};
+      const range = `between ${firstYear} and ${lastYear} (the years of the stored NIFTY 50 data)`;
+      if (request.startYear < firstYear || request.startYear > lastYear)
+        fields.startYear = `startYear must be ${range}.`;
+      if (request.endYear < firstYear || request.endYear > lastYear)
+        fields.endYear = `endYear must be ${range}.`;
+      if (Object.keys(fields).length > 0)
+        throw new HttpError(400, 'VALIDATION_FAILED', Object.values(fields)[0] as string, fields);
+      const { startYear, endYear, entryDays, gap } = request;
+      return remember(study, `straddle ${startYear} ${endYear} ${entryDays} ${gap}`, () => {
+        const events = study.events
+          .filter((e) => e.kind === 'rbi')
+          .map((e) => e.date)
+          .filter((date) => Number(date.slice(0, 4)) >= startYear && Number(date.slice(0, 4)) <= endYear);
+        const details = straddleTrials({
+          sessions: study.sessions,
+          nifty: study.nifty,
+          vix: study.vix,
+          holidays: study.holidays,
+          events,
+          entryDays,
+          gap,
+        });
+        const summary = summariseStraddles(details);
+        const legs =
+          gap === 0
+            ? 'an at-the-money call and put'
+            : `a call ${gap} points above and a put ${gap} points below spot`;
+        return {
+          ...summary,
+          details,
+          reason:
+            `${summary.trials} of ${events.length} RBI policy dates in ${startYear}–${endYear}: bought ${legs} ` +
+            `(nearest 50-point strikes, the first expiry on or after the event) at the close ${entryDays} session${entryDays === 1 ? '' : 's'} ` +
+            `before, sold both at the event day's close; Black-Scholes with India VIX as the volatility and 6.5% a year as the rate, ` +
+            `one lot of the entry date. A date counts only when NIFTY 50 and India VIX closes exist on both days.`,
+        };
+      });
+    },
+
+    async fedAlert(premium: boolean): Promise<FedAlert> {
+      const study = await data();
+      const today = indiaDate(now());
+      const horizon = addDays(today, fedAlertWindowDays);
+      const next = study.events.find((e) => e.kind === 'usfed' && e.date >= today);
+      if (!next)
+        return {
+          status: 'no_alert',
+          reason: `No US Fed decision is in the stored calendar on or after ${today} (India date); the operator adds future dates.`,
+        };
+      if (next.date > horizon)
+        return {
+          status: 'no_alert',
+          reason: `No US Fed decision in the next ${fedAlertWindowDays} days (${today} to ${horizon}, India time); the next is on ${next.date}.`,
+        };
+      const stats = statsOf(study, 'usfed', today);
+      if (stats.samples === 0) throw notLoaded('NIFTY 50 closes around past US Fed decisions');
+      const suggestion = fedSuggestion(stats);
+      const event = `US Fed decision on ${next.date} (${publicEventTitle(next.title)})`;
+      const reasoning =
+        `In the India session after ${stats.samples} past US Fed decisions, NIFTY 50 moved ${stats.averageAbsMove}% on average either way ` +
+        `(a usual day: ${Math.round(study.usualAbsMove * 100) / 100}%), closed down ${stats.downShare}% of the time, ` +
+        `beat the usual move ${stats.biggerThanUsualShare}% of the time, and India VIX changed ${stats.averageVixChange >= 0 ? '+' : ''}${stats.averageVixChange} points on average. Rule: ${suggestion.rule}.`;
+      const alert = {
+        status: 'alert' as const,
+        event,
+        date: next.date,
+        confidence: suggestion.confidence,
+        suggested_action: suggestion.action,
+        reasoning,
+        sent: false,
+      };
+      if (premium && whatsapp) alert.sent = await send(whatsapp, `usfed ${next.date}`, alert);
+      return alert;
+    },
+
+    async calendar() {
+      const study = await data();
+      const today = indiaDate(now());
+      const until = addDays(today, calendarDays);
+      return study.events
+        .filter((e) => e.date >= today && e.date <= until && e.kind !== 'holiday')
+        .map((event) => {
+          const stats = statsOf(study, event.kind, today);
+          const markedHigh = event.impact === 'high';
+          const impact = impactTier(stats.averageAbsMove, markedHigh);
+          const words = kindWords[event.kind] ?? `${event.kind} events`;
+          const tiers = IMPACT_TIERS.map((t) => `${t.impact} from ${t.minAbsMove}%`).join(', ');
+          return {
+            date: event.date,
+            event: publicEventTitle(event.title),
+            kind: event.kind,
+            impact,
+            reason:
+              stats.samples === 0
+                ? `No past ${words} with NIFTY 50 closes: ${markedHigh ? 'raised from ' : ''}${LOWEST_IMPACT}.`
+                : `NIFTY 50 moved ${stats.averageAbsMove}% on average either way in the session of ${stats.samples} past ${words} (${tiers}, else ${LOWEST_IMPACT})${markedHigh ? '; raised one tier: the calendar marks this event high' : ''}.`,
+          };
+        });
+    },
+  };
+
+  /** The alert's one WhatsApp message per event: claimed in the database, capped site-wide. */
+  async function send(
+    delivery: WhatsAppDelivery,
+    eventKey: string,
+    alert: { event: string; confidence: number; suggested_action: string; reasoning: string },
+  ): Promise<boolean> {
+    const at = now().toISOString();
+    if (!(await repository.claimSend(eventKey, at))) return false;
+    const attempt = await delivery.limit.take('site');
+    if (!attempt.allowed) {
+      await repository.releaseSend(eventKey);
+      log.warn({ eventKey }, 'Fed alert: WhatsApp send attempts are at their limit; not sent');
+      return false;
+    }
+    try {
+      const id = await delivery.sender.sendText(
+        delivery.recipient,
+        `Fed Day Alert: ${alert.event}\nAction: ${alert.suggested_action}\nConfidence: ${alert.confidence}%\n${alert.reasoning}\nNot investment advice.`,
+      );
+      await repository.markSent(eventKey, id, now().toISOString());
+      return true;
+    } catch (error) {
+      await repository.releaseSend(eventKey);
+      log.warn({ eventKey, error: (error as Error).message }, 'Fed alert: the WhatsApp send failed');
+      return false;
+    }
+  }
+}
+
+export type EventStudiesService = ReturnType<typeof createEventStudiesService>;

@@ -1,0 +1,318 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
+import { type RunningServer, startServer, stopServer } from './global-setup.ts';
+
+const session = openBrowserSession();
+
+// Weekdays 2024-01-01 … 2025-06-27 of NIFTY 50 (rising), NIFTY BANK (falling), NIFTY IT and India VIX, and a
+// small event calendar; the site clock is 2025-07-25, five days before a US Fed decision.
+function writeFolders() {
+  const market = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-e2e-events-market-'));
+  const events = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-e2e-events-events-'));
+  const sessions: string[] = [];
+  for (let day = new Date('2024-01-01T00:00:00Z'); day <= new Date('2025-06-27T00:00:00Z'); ) {
+    if (day.getUTCDay() % 6 !== 0) sessions.push(day.toISOString().slice(0, 10));
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  const file = (name: string, close: (i: number) => number) =>
+    fs.writeFileSync(
+      path.join(market, name),
+      `date,open,high,low,close\n${sessions
+        .map((d, i) => {
+          const c = close(i).toFixed(2);
+          return `${d},${c},${c},${c},${c}`;
+        })
+        .join('\n')}\n`,
+    );
+  file('nifty50.csv', (i) => 20000 + 10 * i + (i % 3) * 150);
+  file('banknifty.csv', (i) => 45000 - 20 * i);
+  file('nifty_it.csv', (i) => 30000 + (i % 5) * 200);
+  file('indiavix.csv', (i) => 14 + (i % 4));
+  const csv = (name: string, rows: string[]) =>
+    fs.writeFileSync(path.join(events, name), `date,event,kind,impact\n${rows.join('\n')}\n`);
+  csv('rbi_mpc.csv', [
+    '2024-02-08,RBI MPC: repo unchanged at 6.50%,rbi,medium',
+    '2024-04-05,RBI MPC: repo unchanged at 6.50%,rbi,medium',
+    '2024-06-07,RBI MPC: repo unchanged at 6.50%,rbi,medium',
+    '2024-08-08,RBI MPC: repo unchanged at 6.50%,rbi,medium',
+    '2025-02-07,RBI MPC: repo cut 25 bp to 6.25%,rbi,high',
+    '2025-08-06,RBI MPC (scheduled date; outcome not recorded here),rbi,medium',
+  ]);
+  csv('fomc.csv', [
+    '2024-03-20,FOMC rate decision: hold,usfed,medium',
+    '2024-06-12,FOMC rate decision: hold,usfed,medium',
+    '2025-06-18,FOMC rate decision: hold,usfed,medium',
+    '2025-07-30,FOMC rate decision (scheduled date; outcome not recorded here),usfed,medium',
+  ]);
+  csv('union_budget.csv', [
+    '2024-07-23,Union Budget 2024-25,budget,high',
+    '2026-02-01,Union Budget 2026-27,budget,high',
+  ]);
+  return { market, events };
+}
+
+/** The WhatsApp Cloud API's message call, answered as the real API does (bearer token checked). */
+async function startFakeWhatsApp() {
+  const bodies: unknown[] = [];
+  const server = http.createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk) => {
+      text += chunk;
+    });
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      if (req.method !== 'POST' || !/^\/v[\d.]+\/\d+\/messages$/.test(req.url ?? '')) {
+        res.statusCode = 400;
+        return res.end(JSON.stringify({ error: { message: 'Unsupported post request.', code: 100 } }));
+      }
+      if (req.headers.authorization !== 'Bearer e2e-token') {
+        res.statusCode = 401;
+        return res.end(JSON.stringify({ error: { message: 'Invalid OAuth access token.', code: 190 } }));
+      }
+      bodies.push(JSON.parse(text));
+      res.end(
+        JSON.stringify({ messaging_product: 'whatsapp', messages: [{ id: `wamid.E2E${bodies.length}` }] }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    bodies,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let folders: { market: string; events: string };
+let withData: RunningServer;
+let empty: RunningServer;
+let whatsapp: Awaited<ReturnType<typeof startFakeWhatsApp>>;
+beforeAll(async () => {
+  folders = writeFolders();
+  whatsapp = await startFakeWhatsApp();
+  withData = await startServer({
+    MARKET_DATA_DIR: folders.market,
+    EVENTS_DATA_DIR: folders.events,
+    MARKET_CLOCK: '2025-07-25T10:00:00+05:30',
+    WHATSAPP_TOKEN: 'e2e-token',
+    WHATSAPP_PHONE_NUMBER_ID: '1234567890',
+    WHATSAPP_RECIPIENT: '919812345678',
+    WHATSAPP_API_URL: whatsapp.url,
+  });
+  empty = await startServer();
+});
+afterAll(async () => {
+  await stopServer(withData);
+  await stopServer(empty);
+  await whatsapp.close();
+  fs.rmSync(folders.market, { recursive: true });
+  fs.rmSync(folders.events, { recursive: true });
+});
+
+const open = async (url: string) => {
+  await session.page.goto(url);
+  await waitForHydration(session.page);
+};
+
+describe('impact heatmap (/impactHeatmap)', () => {
+  it('loads by itself and draws one row per index with 2-decimal cells, a legend of 400 px and a kind selector', async () => {
+    const rows: { sector: string; '0d': number | null }[] = await (
+      await fetch(`${withData.url}/api/impact-heatmap`)
+    ).json();
+    await open(`${withData.url}/impactHeatmap`);
+    expect(await session.page.locator('h1').textContent()).toBe('Impact Heatmap - AI Event Tracker');
+    await session.page.getByRole('button', { name: 'Refresh Data' }).waitFor();
+    const chart = session.page.locator('.heatmap-scroll svg');
+    await chart.waitFor();
+    expect(await session.page.locator('.heatmap-scroll').evaluate((el) => getComputedStyle(el).height)).toBe(
+      '500px',
+    );
+    expect(
+      await session.page.locator('.heatmap-scroll').evaluate((el) => getComputedStyle(el).overflowX),
+    ).toBe('auto');
+    for (const row of rows) expect(await chart.getByText(row.sector, { exact: true }).count()).toBe(1);
+    const values = await chart.locator('text.heatmap-value').allTextContents();
+    expect(values).toHaveLength(rows.length * 5);
+    expect(values.filter(Boolean).every((v) => /^-?\d+\.\d{2}$/.test(v))).toBe(true);
+    expect(values).toContain((rows[0]!['0d'] as number).toFixed(2));
+    expect(await chart.getByText('Avg % Return').count()).toBe(1);
+    expect(await chart.locator('rect[fill^="url("]').getAttribute('width')).toBe('400');
+    expect(
+      await session.page.getByRole('link', { name: 'How the heatmap is computed' }).getAttribute('href'),
+    ).toBe('/trading-methods#impact-heatmap');
+    // Only US Fed decisions: the rows are measured again.
+    const refreshed = session.page.waitForResponse((r) => r.url().includes('/api/impact-heatmap?kind=usfed'));
+    await session.page.getByLabel('Event', { exact: true }).selectOption('usfed');
+    expect((await refreshed).status()).toBe(200);
+    await session.page.getByRole('button', { name: 'Refresh Data' }).waitFor();
+    await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it('says the data failed to load when the call fails, and that market data is missing on an empty site', async () => {
+    await open(`${withData.url}/impactHeatmap`);
+    await session.page.locator('.heatmap-scroll svg').waitFor();
+    await session.page.route('**/api/impact-heatmap*', (route) =>
+      route.fulfill({ status: 502, body: 'bad gateway' }),
+    );
+    await session.page.getByRole('button', { name: 'Refresh Data' }).click();
+    await session.page.getByText('Failed to load data. Please try again later.').waitFor();
+    // The button is usable again after the failure.
+    await session.page.getByRole('button', { name: 'Refresh Data' }).waitFor();
+    await session.page.unroute('**/api/impact-heatmap*');
+    await open(`${empty.url}/impactHeatmap`);
+    await session.page.getByText('Market data not loaded').waitFor();
+    await expectNoSeriousAxeViolations(session.page);
+  });
+});
+
+describe('straddle simulator (/straddleSimulator)', () => {
+  it('runs with the defaults and shows the results and one bar per trial at 5 px per unit', async () => {
+    await open(`${withData.url}/straddleSimulator`);
+    expect(await session.page.locator('h1').textContent()).toBe('Straddle Simulator: RBI Day Strategy');
+    expect(await session.page.getByLabel('From Year').inputValue()).toBe('2015');
+    expect(await session.page.getByLabel('To Year').inputValue()).toBe('2024');
+    expect(await session.page.getByLabel('Entry Days Before Event').inputValue()).toBe('3');
+    expect(await session.page.getByLabel('Strike Gap (e.g. 200)').inputValue()).toBe('200');
+    // The folder holds 2024-2025 only: 2015 is outside the data, and the server says so.
+    await session.page.getByRole('button', { name: 'Run Backtest' }).click();
+    await session.page
+      .getByText(/Simulation failed\. Please try again\. startYear must be between 2024 and 2025/)
+      .waitFor();
+    await session.page.getByLabel('From Year').fill('2024');
+    await session.page.getByLabel('To Year').fill('2025');
+    await session.page.getByRole('button', { name: 'Run Backtest' }).click();
+    await session.page.getByText('Profit Distribution').waitFor();
+    const answer = await (
+      await fetch(`${withData.url}/api/simulate-straddle`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ startYear: 2024, endYear: 2025, entryDays: 3, gap: 200 }),
+      })
+    ).json();
+    // The seed calendar's RBI dates of 2024-2025 join the folder's: one trial per date inside the data.
+    expect(answer.trials).toBeGreaterThanOrEqual(5);
+    const figures = await session.page.locator('.event-result dd').allTextContents();
+    expect(figures.slice(0, 3)).toEqual([
+      String(answer.trials),
+      `${answer.averageReturn.toFixed(2)}%`,
+      `${answer.winRate.toFixed(1)}%`,
+    ]);
+    expect(figures[3]).toMatch(/^₹/);
+    const bars = session.page.locator('.straddle-chart rect');
+    expect(await bars.count()).toBe(answer.trials);
+    const first = answer.distribution[0] as number;
+    expect(Number(await bars.first().getAttribute('height'))).toBeCloseTo(
+      Math.max(Math.abs(first) * 5, 1),
+      5,
+    );
+    expect(await bars.first().locator('title').textContent()).toMatch(new RegExp(`^Trial 1: ${first}%`));
+    await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it('warns when no trial falls in the range, and says Simulating... while running', async () => {
+    await open(`${withData.url}/straddleSimulator`);
+    await session.page.getByLabel('From Year').fill('2025');
+    await session.page.getByLabel('To Year').fill('2025');
+    await session.page.getByLabel('Entry Days Before Event').fill('20');
+    // The answer is held so the busy label can be seen, then given with no trial.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await session.page.route('**/api/simulate-straddle', async (route) => {
+      await held;
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          trials: 0,
+          averageReturn: 0,
+          winRate: 0,
+          maxProfit: 0,
+          maxLoss: 0,
+          distribution: [],
+          details: [],
+          reason: 'none',
+        }),
+      });
+    });
+    await session.page.getByRole('button', { name: 'Run Backtest' }).click();
+    await session.page.getByRole('button', { name: 'Simulating...' }).waitFor();
+    release();
+    await session.page
+      .getByText('No data available for the selected range. Please try different years or entry days.')
+      .waitFor();
+    await session.page.unroute('**/api/simulate-straddle');
+  });
+});
+
+describe('Fed day alert (/liveAlert)', () => {
+  it('generates the alert and sends it once by WhatsApp with the premium option', async () => {
+    await open(`${withData.url}/liveAlert`);
+    expect(await session.page.locator('h1').textContent()).toBe('Fed Day Alert System');
+    expect(await session.page.getByLabel('Send via WhatsApp (Premium)').isChecked()).toBe(true);
+    await session.page.getByRole('button', { name: 'Generate Fed Alert' }).click();
+    await session.page.getByText('Alert Preview').waitFor();
+    const preview = await session.page.locator('.event-alert').textContent();
+    expect(preview).toContain('US Fed decision on 2025-07-30');
+    expect(preview).toMatch(/Confidence\d+(\.\d+)?%/);
+    await session.page.getByText('✅ WhatsApp sent').waitFor();
+    expect(whatsapp.bodies).toHaveLength(1);
+    // Again: shown, not sent a second time.
+    await session.page.getByRole('button', { name: 'Generate Fed Alert' }).click();
+    await session.page.getByRole('button', { name: 'Generate Fed Alert' }).waitFor();
+    await session.page.getByText('Alert Preview').waitFor();
+    expect(await session.page.getByText('✅ WhatsApp sent').count()).toBe(0);
+    expect(whatsapp.bodies).toHaveLength(1);
+    await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it('shows the server error text when the call fails', async () => {
+    await session.page.route('**/api/generate-alert*', (route) => route.abort());
+    await open(`${withData.url}/liveAlert`);
+    await session.page.getByRole('button', { name: 'Generate Fed Alert' }).click();
+    await session.page.getByText('Failed to generate alert. Server error.').waitFor();
+    await session.page.unroute('**/api/generate-alert*');
+  });
+});
+
+describe('volatility event calendar (/eventCalendar)', () => {
+  it('lists the upcoming events with their impact and border colour', async () => {
+    await open(`${withData.url}/eventCalendar`);
+    expect(await session.page.locator('h1').textContent()).toBe('Volatility Event Calendar');
+    const items = session.page.locator('.event-item');
+    await items.first().waitFor();
+    const answer: { date: string; event: string; impact: string }[] = await (
+      await fetch(`${withData.url}/api/event-calendar`)
+    ).json();
+    expect(await items.count()).toBe(answer.length);
+    // The folder's events and the seed calendar's, from the site clock's date on, in date order.
+    expect(answer.map((e) => e.date)).toContain('2025-07-30');
+    expect(answer.map((e) => e.date)).toEqual(answer.map((e) => e.date).sort());
+    expect(answer[0]!.date >= '2025-07-25').toBe(true);
+    const colours: Record<string, string> = {
+      Extreme: 'rgb(220, 38, 38)',
+      'Very High': 'rgb(249, 115, 22)',
+      High: 'rgb(234, 179, 8)',
+    };
+    for (const [i, event] of answer.entries()) {
+      const item = items.nth(i);
+      expect(await item.textContent()).toContain(`Impact: ${event.impact}`);
+      expect(await item.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe(
+        colours[event.impact] ?? 'rgb(96, 165, 250)',
+      );
+    }
+    await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it('says market data is not loaded on an empty site', async () => {
+    await open(`${empty.url}/eventCalendar`);
+    await session.page.getByText('Market data not loaded').waitFor();
+    await expectNoSeriousAxeViolations(session.page);
+  });
+});

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  eventMoves,
+  fedSuggestion,
+  firstSessionOnOrAfter,
+  heatmapRow,
+  impactTier,
+  medianAbsMove,
+  reactionSession,
+  reactionStats,
+  straddleTrials,
+  summariseStraddles,
+} from './event-studies.ts';
+import { optionPrice, volatilityFromVix } from './option-pricing.ts';
+
+// Twelve sessions (weekdays of June 2025) with closes 100, 101, ... 111.
+const sessions = [
+  '2025-06-02',
+  '2025-06-03',
+  '2025-06-04',
+  '2025-06-05',
+  '2025-06-06',
+  '2025-06-09',
+  '2025-06-10',
+  '2025-06-11',
+  '2025-06-12',
+  '2025-06-13',
+  '2025-06-16',
+  '2025-06-17',
+  '2025-06-18',
+  '2025-06-19',
+  '2025-06-20',
+];
+const linear = new Map(sessions.map((d, i) => [d, 100 + i]));
+
+describe('sessions around an event', () => {
+  it('finds the first session on or after a date', () => {
+    expect(firstSessionOnOrAfter(sessions, '2025-06-07')).toBe(5);
+    expect(firstSessionOnOrAfter(sessions, '2025-06-02')).toBe(0);
+    expect(firstSessionOnOrAfter(sessions, '2025-07-01')).toBe(-1);
+    expect(addDays('2025-02-28', 1)).toBe('2025-03-01');
+  });
+
+  it('moves a US Fed decision to the next India session, and Indian events to their own day', () => {
+    // Wednesday 2025-06-11 in Washington: NSE reacts on Thursday the 12th.
+    expect(reactionSession(sessions, { date: '2025-06-11', kind: 'usfed' })).toBe(8);
+    expect(reactionSession(sessions, { date: '2025-06-11', kind: 'rbi' })).toBe(7);
+    // A Saturday event counts on Monday; one long after the data counts nowhere.
+    expect(reactionSession(sessions, { date: '2025-06-07', kind: 'budget' })).toBe(5);
+    expect(reactionSession(sessions, { date: '2025-07-01', kind: 'rbi' })).toBe(-1);
+  });
+
+  it('measures each column from the last close before the event', () => {
+    // Event session index 5 (close 105), base index 4 (close 104).
+    const moves = eventMoves(sessions, linear, 5);
+    expect(moves['-3d']).toBeCloseTo((104 / 101 - 1) * 100, 10);
+    expect(moves['0d']).toBeCloseTo((105 / 104 - 1) * 100, 10);
+    expect(moves['+3d']).toBeCloseTo((108 / 104 - 1) * 100, 10);
+    expect(moves['+5d']).toBeCloseTo((110 / 104 - 1) * 100, 10);
+    expect(moves['+10d']).toBeUndefined(); // index 15 is past the data
+  });
+
+  it('averages a row over events and leaves empty columns null', () => {
+    // Events at 5 and 6; the series lacks 2025-06-10 (index 6), so event 6 has no 0d value.
+    const gappy = new Map(linear);
+    gappy.delete('2025-06-10');
+    const row = heatmapRow(sessions, gappy, [5, 6]);
+    expect(row.events).toBe(2);
+    expect(row['0d']).toBe(Math.round((105 / 104 - 1) * 10000) / 100); // event 5 only: 0.96
+    expect(row['0d']).toBe(0.96);
+    // +3d: (108/104 − 1) and (109/105 − 1) → 3.846 % and 3.810 % → 3.83.
+    expect(row['+3d']).toBe(3.83);
+    expect(row['+10d']).toBeNull();
+    expect(heatmapRow(sessions, gappy, [])).toMatchObject({ events: 0, '0d': null });
+  });
+});
+
+describe('the straddle', () => {
+  const vix = new Map(sessions.map((d) => [d, 20]));
+  const base = { sessions, nifty: linear, vix, holidays: new Set<string>(), entryDays: 3, gap: 0 };
+
+  it('buys at the close entryDays sessions before and sells at the event close, priced by Black-Scholes', () => {
+    const nifty = new Map(sessions.map((d, i) => [d, 24000 + i * 100]));
+    const [trial, ...rest] = straddleTrials({ ...base, nifty, events: ['2025-06-11', '2025-06-14'] });
+    expect(rest).toEqual([]); // 2025-06-14 is a Saturday: no session, no trial
+    expect(trial).toMatchObject({
+      date: '2025-06-11',
+      entryDate: '2025-06-06',
+      expiry: '2025-06-12', // the weekly Thursday expiry
+      callStrike: 24400,
+      putStrike: 24400,
+      lotSize: 75,
+    });
+    const sigma = volatilityFromVix(20);
+    const leg = (kind: 'call' | 'put', spot: number, days: number) =>
+      optionPrice({ kind, spot, strike: 24400, years: days / 365, volatility: sigma });
+    const premium = leg('call', 24400, 6) + leg('put', 24400, 6);
+    const exit = leg('call', 24700, 1) + leg('put', 24700, 1);
+    expect(trial!.premium).toBeCloseTo(premium, 2);
+    expect(trial!.exitValue).toBeCloseTo(exit, 2);
+    expect(trial!.returnPercent).toBeCloseTo((exit / premium - 1) * 100, 1);
+    expect(trial!.profit).toBeCloseTo((exit - premium) * 75, 0);
+  });
+
+  it('spreads the strikes by the gap and skips events without enough sessions before', () => {
+    const nifty = new Map(sessions.map((d) => [d, 24010]));
+    const trials = straddleTrials({ ...base, nifty, gap: 200, events: ['2025-06-03', '2025-06-13'] });
+    expect(trials.map((t) => t.date)).toEqual(['2025-06-13']);
+    expect(trials[0]).toMatchObject({ callStrike: 24200, putStrike: 23800 });
+    // Nothing moved but time passed: the long options lost value.
+    expect(trials[0]!.returnPercent).toBeLessThan(0);
+  });
+
+  it('summarises the trials', () => {
+    const make = (returnPercent: number, profit: number) =>
+      ({ returnPercent, profit }) as Parameters<typeof summariseStraddles>[0][number];
+    expect(summariseStraddles([make(10, 500), make(-20, -1000), make(40, 2000)])).toEqual({
+      trials: 3,
+      averageReturn: 10,
+      winRate: 66.7,
+      maxProfit: 2000,
+      maxLoss: -1000,
+      distribution: [10, -20, 40],
+    });
+    expect(summariseStraddles([])).toEqual({
+      trials: 0,
+      averageReturn: 0,
+      winRate: 0,
+      maxProfit: 0,
+      maxLoss: 0,
+      distribution: [],
+    });
+  });
+});
+
+describe('reactions', () => {
+  // Closes 100, 102, 99, 99, 101: moves +2 %, −2.94 %, 0 %, +2.02 %.
+  const days = sessions.slice(0, 5);
+  const nifty = new Map(days.map((d, i) => [d, [100, 102, 99, 99, 101][i]!]));
+  const vix = new Map(days.map((d, i) => [d, [15, 14, 16, 16, 15][i]!]));
+
+  it('takes the median absolute daily move', () => {
+    // |moves| sorted: 0, 2, 2.0202, 2.9412 → (2 + 2.0202) / 2.
+    expect(medianAbsMove(days, nifty)).toBeCloseTo((2 + (101 / 99 - 1) * 100) / 2, 10);
+  });
+
+  it('counts down days, the average absolute move and the VIX change after events', () => {
+    const stats = reactionStats(days, nifty, vix, [1, 2], 2.01);
+    expect(stats).toEqual({
+      samples: 2,
+      averageAbsMove: Math.round(((2 + (1 - 99 / 102) * 100) / 2) * 100) / 100,
+      downShare: 50,
+      averageVixChange: 0.5, // (−1 + 2) / 2
+      biggerThanUsualShare: 50, // 2.94 > 2.01, 2 is not
+    });
+  });
+
+  it('maps the average move to an impact tier, one up for events marked high', () => {
+    expect(impactTier(2.5, false)).toBe('Extreme');
+    expect(impactTier(1.2, false)).toBe('Very High');
+    expect(impactTier(1.2, true)).toBe('Extreme');
+    expect(impactTier(0.7, false)).toBe('High');
+    expect(impactTier(0.4, false)).toBe('Moderate');
+    expect(impactTier(0.4, true)).toBe('High');
+  });
+
+  it('suggests a direction, a straddle or no edge by the documented thresholds', () => {
+    const stats = { samples: 10, averageAbsMove: 1, averageVixChange: 0 };
+    expect(fedSuggestion({ ...stats, downShare: 70, biggerThanUsualShare: 20 })).toMatchObject({
+      confidence: 70,
+    });
+    expect(fedSuggestion({ ...stats, downShare: 30, biggerThanUsualShare: 20 }).action).toMatch(/^Bullish/);
+    expect(fedSuggestion({ ...stats, downShare: 50, biggerThanUsualShare: 60 })).toMatchObject({
+      action: expect.stringMatching(/^Long straddle/),
+      confidence: 60,
+    });
+    expect(fedSuggestion({ ...stats, downShare: 50, biggerThanUsualShare: 40 })).toMatchObject({
+      action: expect.stringMatching(/^No edge/),
+      confidence: 60,
+    });
+  });
+});

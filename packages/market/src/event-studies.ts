@@ -1,0 +1,367 @@
+/**
+ * Event studies on daily closes (docs/trading-methods-events.md): how an index moved around dated events
+ * (the impact heatmap), the RBI-day straddle (long call + long put priced with Black-Scholes and India
+ * VIX), NIFTY's reaction in the session after US Fed decisions, and the impact tier of an event kind.
+ *
+ * Everything here is pure and deterministic: sessions are the dates of a reference series (NIFTY 50), a
+ * value missing from another series leaves that event out of that series' average, and no answer is NaN.
+ */
+import { nearestStrike, niftyExpiryOnOrAfter, niftyLotSize } from './nifty-contracts.ts';
+import { optionPrice, volatilityFromVix, yearsToExpiry } from './option-pricing.ts';
+
+/** A series of closes by date (YYYY-MM-DD). */
+export type CloseSeries = ReadonlyMap<string, number>;
+
+/** The columns of the heatmap: sessions relative to the event session (tools-and-trading.md). */
+export const HEATMAP_OFFSETS = ['-3d', '0d', '+3d', '+5d', '+10d'] as const;
+export type HeatmapOffset = (typeof HEATMAP_OFFSETS)[number];
+
+/** Calendar days from `date` (YYYY-MM-DD) plus `days`. */
+export function addDays(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** Index of the first session on or after `date` in ascending `sessions`, or -1. */
+export function firstSessionOnOrAfter(sessions: readonly string[], date: string): number {
+  let low = 0;
+  let high = sessions.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((sessions[mid] as string) < date) low = mid + 1;
+    else high = mid;
+  }
+  return low < sessions.length ? low : -1;
+}
+
+/**
+ * The session on which Indian markets react to an event: the event's own date for Indian events, and for
+ * US Fed decisions (announced 14:00 US Eastern, after the NSE close) the next India date. The reaction
+ * session is the first reference session on or after that date, within `maxGapDays` calendar days (an
+ * event on a holiday or weekend counts on the next session; one beyond the data counts nowhere).
+ */
+export function reactionSession(
+  sessions: readonly string[],
+  event: { date: string; kind: string },
+  maxGapDays = 4,
+): number {
+  const from = event.kind === 'usfed' ? addDays(event.date, 1) : event.date;
+  const index = firstSessionOnOrAfter(sessions, from);
+  if (index < 0 || (sessions[index] as string) > addDays(from, maxGapDays)) return -1;
+  return index;
+}
+
+/** Percent change from `from` to `to`, or undefined when either is missing or not positive. */
+function percent(from: number | undefined, to: number | undefined): number | undefined {
+  if (from === undefined || to === undefined || !(from > 0) || !(to > 0)) return undefined;
+  return (to / from - 1) * 100;
+}
+
+/**
+ * The percent moves of one series around one event whose reaction session is `sessions[e]`; the base is
+ * the last close before it, `sessions[e − 1]`:
+ * -3d = close(e−1) / close(e−4) − 1 (the three sessions before the event), 0d = close(e) / close(e−1) − 1,
+ * +Nd = close(e+N) / close(e−1) − 1. A value is undefined when the series lacks a close it needs or the
+ * sessions run out.
+ */
+export function eventMoves(
+  sessions: readonly string[],
+  closes: CloseSeries,
+  e: number,
+): Record<HeatmapOffset, number | undefined> {
+  const at = (i: number) => (i >= 0 && i < sessions.length ? closes.get(sessions[i] as string) : undefined);
+  const base = at(e - 1);
+  return {
+    '-3d': percent(at(e - 4), base),
+    '0d': percent(base, at(e)),
+    '+3d': percent(base, at(e + 3)),
+    '+5d': percent(base, at(e + 5)),
+    '+10d': percent(base, at(e + 10)),
+  };
+}
+
+export type HeatmapRow = Record<HeatmapOffset, number | null> & {
+  /** Events with at least one value in this row. */
+  events: number;
+};
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * One heatmap row: the average of eventMoves over the events (their reaction-session indices), per column,
+ * rounded to 2 decimals; null for a column no event has a value in.
+ */
+export function heatmapRow(
+  sessions: readonly string[],
+  closes: CloseSeries,
+  eventIndices: readonly number[],
+) {
+  const sums = new Map<HeatmapOffset, { sum: number; n: number }>();
+  let events = 0;
+  for (const e of eventIndices) {
+    const moves = eventMoves(sessions, closes, e);
+    let any = false;
+    for (const offset of HEATMAP_OFFSETS) {
+      const value = moves[offset];
+      if (value === undefined) continue;
+      any = true;
+      const entry = sums.get(offset) ?? { sum: 0, n: 0 };
+      entry.sum += value;
+      entry.n += 1;
+      sums.set(offset, entry);
+    }
+    if (any) events++;
+  }
+  const row = { events } as HeatmapRow;
+  for (const offset of HEATMAP_OFFSETS) {
+    const entry = sums.get(offset);
+    row[offset] = entry && entry.n > 0 ? round2(entry.sum / entry.n) : null;
+  }
+  return row;
+}
+
+// ---------- Straddle ----------
+
+export type StraddleTrial = {
+  /** The event (exit) session. */
+  date: string;
+  /** The entry session, `entryDays` sessions before. */
+  entryDate: string;
+  expiry: string;
+  callStrike: number;
+  putStrike: number;
+  /** Call + put premium paid at the entry close, points. */
+  premium: number;
+  /** Call + put value at the event close, points. */
+  exitValue: number;
+  /** Percent return on the premium paid. */
+  returnPercent: number;
+  lotSize: number;
+  /** (exitValue − premium) × lot size, rupees. */
+  profit: number;
+};
+
+export type StraddleInput = {
+  /** NIFTY 50 sessions, ascending (the reference calendar). */
+  sessions: readonly string[];
+  nifty: CloseSeries;
+  vix: CloseSeries;
+  /** NSE holidays (weekdays without a session), for the expiry dates. */
+  holidays: ReadonlySet<string>;
+  /** Event dates (each must be a session to count). */
+  events: readonly string[];
+  entryDays: number;
+  /** Points from spot to each strike (0: both at the money). */
+  gap: number;
+};
+
+/**
+ * The long straddle (gap 0) or strangle around each event: at the close `entryDays` sessions before the
+ * event, buy the call at the strike nearest spot + gap and the put at the strike nearest spot − gap (50-point
+ * strikes) of the first weekly (before 2019-02-14 monthly) expiry on or after the event day; sell both at the
+ * event day's close. Both legs are Black-Scholes prices from that day's NIFTY close, India VIX as the
+ * volatility and the calendar days left to expiry (intrinsic value on the expiry day). An event that is not
+ * a session, lacks a VIX close on either day, or has fewer than `entryDays` sessions before it is skipped.
+ */
+export function straddleTrials(input: StraddleInput): StraddleTrial[] {
+  const { sessions, nifty, vix, holidays, entryDays, gap } = input;
+  const trials: StraddleTrial[] = [];
+  for (const date of input.events) {
+    const e = firstSessionOnOrAfter(sessions, date);
+    if (e < 0 || sessions[e] !== date || e - entryDays < 0) continue;
+    const entryDate = sessions[e - entryDays] as string;
+    const spot0 = nifty.get(entryDate);
+    const spot1 = nifty.get(date);
+    const vix0 = vix.get(entryDate);
+    const vix1 = vix.get(date);
+    if (!spot0 || !spot1 || !vix0 || !vix1) continue;
+    const expiry = niftyExpiryOnOrAfter(date, holidays);
+    const callStrike = nearestStrike(spot0 + gap);
+    const putStrike = Math.max(50, nearestStrike(spot0 - gap));
+    const price = (spot: number, v: number, day: string) => {
+      const years = yearsToExpiry(day, expiry);
+      const volatility = volatilityFromVix(v);
+      return (
+        optionPrice({ kind: 'call', spot, strike: callStrike, years, volatility }) +
+        optionPrice({ kind: 'put', spot, strike: putStrike, years, volatility })
+      );
+    };
+    const premium = price(spot0, vix0, entryDate);
+    const exitValue = price(spot1, vix1, date);
+    if (!(premium > 0)) continue;
+    const lotSize = niftyLotSize(entryDate);
+    trials.push({
+      date,
+      entryDate,
+      expiry,
+      callStrike,
+      putStrike,
+      premium: round2(premium),
+      exitValue: round2(exitValue),
+      returnPercent: round2((exitValue / premium - 1) * 100),
+      lotSize,
+      profit: round2((exitValue - premium) * lotSize),
+    });
+  }
+  return trials;
+}
+
+export type StraddleSummary = {
+  trials: number;
+  /** Mean return on premium, percent (2 decimals). */
+  averageReturn: number;
+  /** Share of trials with a positive return, percent (1 decimal). */
+  winRate: number;
+  /** Largest profit in rupees (0 with no trials). */
+  maxProfit: number;
+  /** Largest loss in rupees, as a negative number (0 with no trials or no losing trial). */
+  maxLoss: number;
+  /** Each trial's return, percent, in date order. */
+  distribution: number[];
+};
+
+export function summariseStraddles(trials: readonly StraddleTrial[]): StraddleSummary {
+  if (trials.length === 0)
+    return { trials: 0, averageReturn: 0, winRate: 0, maxProfit: 0, maxLoss: 0, distribution: [] };
+  const returns = trials.map((t) => t.returnPercent);
+  const profits = trials.map((t) => t.profit);
+  const wins = returns.filter((r) => r > 0).length;
+  return {
+    trials: trials.length,
+    averageReturn: round2(returns.reduce((a, b) => a + b, 0) / returns.length),
+    winRate: Math.round((wins / trials.length) * 1000) / 10,
+    maxProfit: Math.max(0, ...profits),
+    maxLoss: Math.min(0, ...profits),
+    distribution: returns,
+  };
+}
+
+// ---------- Reactions (Fed alert, calendar impact) ----------
+
+export type ReactionStats = {
+  /** Events with a reaction session and both closes. */
+  samples: number;
+  /** Mean of |0d move|, percent. */
+  averageAbsMove: number;
+  /** Share of reaction sessions that closed down, percent. */
+  downShare: number;
+  /** Mean change of India VIX over the reaction session, points (0 without VIX data). */
+  averageVixChange: number;
+  /** Share of reaction sessions whose |move| exceeded the median |daily move| of all sessions, percent. */
+  biggerThanUsualShare: number;
+};
+
+/** The median of the absolute session-to-session % moves of a series over `sessions`. */
+export function medianAbsMove(sessions: readonly string[], closes: CloseSeries): number {
+  const moves: number[] = [];
+  for (let i = 1; i < sessions.length; i++) {
+    const move = percent(closes.get(sessions[i - 1] as string), closes.get(sessions[i] as string));
+    if (move !== undefined) moves.push(Math.abs(move));
+  }
+  if (moves.length === 0) return 0;
+  moves.sort((a, b) => a - b);
+  const mid = moves.length >> 1;
+  return moves.length % 2
+    ? (moves[mid] as number)
+    : ((moves[mid - 1] as number) + (moves[mid] as number)) / 2;
+}
+
+/** NIFTY's reaction (the 0d move) to events at reaction-session indices `eventIndices`. */
+export function reactionStats(
+  sessions: readonly string[],
+  nifty: CloseSeries,
+  vix: CloseSeries,
+  eventIndices: readonly number[],
+  usualAbsMove: number,
+): ReactionStats {
+  let samples = 0;
+  let absSum = 0;
+  let down = 0;
+  let bigger = 0;
+  let vixSum = 0;
+  let vixSamples = 0;
+  for (const e of eventIndices) {
+    if (e < 1) continue;
+    const before = sessions[e - 1] as string;
+    const day = sessions[e] as string;
+    const move = percent(nifty.get(before), nifty.get(day));
+    if (move === undefined) continue;
+    samples++;
+    absSum += Math.abs(move);
+    if (move < 0) down++;
+    if (Math.abs(move) > usualAbsMove) bigger++;
+    const v0 = vix.get(before);
+    const v1 = vix.get(day);
+    if (v0 !== undefined && v1 !== undefined) {
+      vixSum += v1 - v0;
+      vixSamples++;
+    }
+  }
+  if (samples === 0)
+    return { samples: 0, averageAbsMove: 0, downShare: 0, averageVixChange: 0, biggerThanUsualShare: 0 };
+  return {
+    samples,
+    averageAbsMove: round2(absSum / samples),
+    downShare: Math.round((down / samples) * 1000) / 10,
+    averageVixChange: vixSamples ? round2(vixSum / vixSamples) : 0,
+    biggerThanUsualShare: Math.round((bigger / samples) * 1000) / 10,
+  };
+}
+
+/** Impact tiers of the volatility calendar, from the kind's average |reaction-session move| of NIFTY. */
+export const IMPACT_TIERS = [
+  { impact: 'Extreme', minAbsMove: 2 },
+  { impact: 'Very High', minAbsMove: 1 },
+  { impact: 'High', minAbsMove: 0.6 },
+] as const;
+export const LOWEST_IMPACT = 'Moderate';
+
+/**
+ * The impact label of an event kind whose reaction sessions moved NIFTY by `averageAbsMove` % on average:
+ * Extreme from 2 %, Very High from 1 %, High from 0.6 %, else Moderate. An event the calendar marks
+ * `high` (a rate change, a full budget, an election result) is raised one tier, never above Extreme.
+ */
+export function impactTier(averageAbsMove: number, markedHigh: boolean): string {
+  let tier = IMPACT_TIERS.findIndex((t) => averageAbsMove >= t.minAbsMove);
+  if (tier < 0) tier = IMPACT_TIERS.length;
+  if (markedHigh && tier > 0) tier--;
+  return tier < IMPACT_TIERS.length
+    ? (IMPACT_TIERS[tier] as (typeof IMPACT_TIERS)[number]).impact
+    : LOWEST_IMPACT;
+}
+
+export type FedSuggestion = { action: string; confidence: number; rule: string };
+
+/**
+ * The Fed-day suggestion from NIFTY's past reactions (docs/trading-methods-events.md): a direction when
+ * one side won at least 60 % of the reaction sessions (confidence: that share), else a long straddle when
+ * the reaction exceeded the median daily move at least 55 % of the time (confidence: that share), else
+ * no volatility edge: stay hedged or sell premium (confidence: the share that did not exceed it).
+ */
+export function fedSuggestion(stats: ReactionStats): FedSuggestion {
+  const upShare = round2(100 - stats.downShare);
+  if (stats.downShare >= 60)
+    return {
+      action: 'Bearish: buy a protective put or a bear put spread before the decision',
+      confidence: stats.downShare,
+      rule: `NIFTY fell in ${stats.downShare}% of the sessions after past decisions (60% or more)`,
+    };
+  if (upShare >= 60)
+    return {
+      action: 'Bullish: a bull call spread before the decision',
+      confidence: upShare,
+      rule: `NIFTY rose in ${upShare}% of the sessions after past decisions (60% or more)`,
+    };
+  if (stats.biggerThanUsualShare >= 55)
+    return {
+      action: 'Long straddle: expect a larger than usual move in either direction',
+      confidence: stats.biggerThanUsualShare,
+      rule: `the move beat the median daily move in ${stats.biggerThanUsualShare}% of past decisions (55% or more) with no side winning 60%`,
+    };
+  return {
+    action: 'No edge on direction or size: stay hedged, or sell premium with defined risk',
+    confidence: round2(100 - stats.biggerThanUsualShare),
+    rule: `no side won 60% of past decisions and the move stayed within the median daily move ${round2(100 - stats.biggerThanUsualShare)}% of the time`,
+  };
+}
