@@ -27,6 +27,8 @@ export const speechMessages = {
   emptyPlay: 'Please enter text to play as audio.',
   tooLong: `The text is too long: at most ${speechTextMaxLength.toLocaleString('en-IN')} characters.`,
   notText: 'The text contains characters that are not readable text.',
+  audioTooLong:
+    'This text would make more than 15 minutes of audio (characters such as symbols are spelled out one by one). Please shorten it.',
   badDevice: 'device_id must be the UUID kept in local storage.',
   badLanguage: "lang must be 'en' (English) or 'hi' (Hindi).",
   badSpeaker: `speaker_no must be ${hindiSpeakerNo}, the Hindi voice.`,

@@ -3,22 +3,33 @@ import { speechLanguages, speechTextMaxLength } from '@hurryup/contracts/speech-
 import { z } from 'zod';
 import { defineEngine, type EngineDefinition } from '../engine.ts';
 
+/**
+ * The longest audio one text may make. 5,000 characters of prose speak for about 6 minutes; a text of
+ * characters eSpeak spells out one by one (CJK, symbols) can run to 25, and is refused instead.
+ */
+export const maxAudioSeconds = 15 * 60;
+
 export const speechRequest = z.object({
   voice: z.enum(speechLanguages),
   text: z.string().min(1).max(speechTextMaxLength),
   /** Where the MP3 goes (written under a temporary name, then renamed); its folder is made when missing. */
   target: z.string().min(2).max(4096).refine(path.isAbsolute, 'must be an absolute path'),
+  /** A shorter cap than `maxAudioSeconds` (tests). */
+  maxAudioSeconds: z.number().int().min(1).max(maxAudioSeconds).optional(),
 });
 export type SpeechRequest = z.infer<typeof speechRequest>;
 
-export interface SpeechResult {
-  target: string;
-  bytes: number;
-  /** Playing time of the MP3. */
-  durationMs: number;
-  /** Time spent speaking and encoding in the thread (not waiting for it). */
-  workMs: number;
-}
+export type SpeechResult =
+  | {
+      ok: true;
+      target: string;
+      bytes: number;
+      /** Playing time of the MP3. */
+      durationMs: number;
+      /** Time spent speaking and encoding in the thread (not waiting for it). */
+      workMs: number;
+    }
+  | { ok: false; problem: 'too-long'; maxAudioSeconds: number };
 
 /**
  * eSpeak NG (WebAssembly, with its Hindi voice) speaks the text; LAME (WebAssembly) encodes it to a mono

@@ -6,7 +6,7 @@ import { EngineInputError, EngineTimeoutError } from '../engine-errors.ts';
 import { createEnginePool } from '../engine-pool.ts';
 import { Mp3FormatError, readMp3Frames } from './mp3-frames.ts';
 import { speechEnglishEngine, speechHindiEngine } from './speech.engine.ts';
-import { synthesizeSpeech } from './speech.ts';
+import { SpeechTooLongError, synthesizeSpeech } from './speech.ts';
 
 // Real synthesis on a machine shared with other work: a cold voice takes a second, a busy core several.
 vi.setConfig({ testTimeout: 60_000 });
@@ -67,6 +67,19 @@ describe('speech engines (eSpeak NG + LAME, real synthesis)', () => {
     await expect(
       pool.run(speechHindiEngine, { voice: 'hi', text: '', target: target() }),
     ).rejects.toBeInstanceOf(EngineInputError);
+  });
+
+  it('refuses a text whose audio would pass the cap, storing nothing', async () => {
+    const where = target();
+    const refused = await synthesizeSpeech(pool, {
+      voice: 'en',
+      text: `${english} ${english}`,
+      target: where,
+      maxAudioSeconds: 2,
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SpeechTooLongError);
+    expect((refused as SpeechTooLongError).maxAudioSeconds).toBe(2);
+    expect(fs.existsSync(where)).toBe(false);
   });
 
   it('stops a task past its time limit, replaces the thread and speaks the next request', async () => {

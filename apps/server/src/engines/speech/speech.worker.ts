@@ -4,7 +4,7 @@ import { threadId } from 'node:worker_threads';
 import initializeEspeak, { type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { createMp3Encoder } from 'wasm-media-encoders';
 import { readMp3Frames } from './mp3-frames.ts';
-import type { SpeechRequest, SpeechResult } from './speech.engine.ts';
+import { maxAudioSeconds, type SpeechRequest, type SpeechResult } from './speech.engine.ts';
 
 /** eSpeak's voice for each language: American English (the browser's en-US), Hindi. */
 const espeakVoices: Record<SpeechRequest['voice'], string> = { en: 'en-us', hi: 'hi' };
@@ -33,35 +33,33 @@ function instanceFor(voice: SpeechRequest['voice']): Promise<ESpeakNGWorker> {
   return instance;
 }
 
-/** The text as 32-bit float samples (-1 to 1), as LAME takes them. */
-function speak(espeak: ESpeakNGWorker, text: string): Float32Array {
-  const chunks: Int16Array[] = [];
-  let length = 0;
-  espeak.synthesize(text, (samples) => {
-    if (samples && samples.length > 0) {
-      chunks.push(samples.slice());
-      length += samples.length;
-    }
-    return 0;
-  });
-  const pcm = new Float32Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    for (let i = 0; i < chunk.length; i += 1) pcm[at + i] = chunk[i]! / 32768;
-    at += chunk.length;
-  }
-  return pcm;
-}
-
-async function encode(pcm: Float32Array, sampleRate: number): Promise<Uint8Array> {
+/**
+ * Speaks the text and encodes it as it comes: each chunk of 16-bit samples becomes floats (-1 to 1) and
+ * goes through LAME at once, so only the MP3 is held, never the whole recording (a text of unusual
+ * characters can speak for many minutes). Stops, answering undefined, past `maxSamples`.
+ */
+async function speakToMp3(espeak: ESpeakNGWorker, text: string, maxSamples: number) {
+  const sampleRate = espeak.get_samplerate();
   const encoder = await createMp3Encoder();
   encoder.configure({ sampleRate, channels: 1, bitrate: mp3Bitrate });
-  const parts: Uint8Array[] = [];
   // The encoder's output views its own memory, which the next call reuses: copy each part.
-  const step = sampleRate * 10;
-  for (let from = 0; from < pcm.length; from += step) {
-    parts.push(encoder.encode([pcm.subarray(from, from + step)]).slice());
-  }
+  const parts: Uint8Array[] = [];
+  let samples = 0;
+  let tooLong = false;
+  espeak.synthesize(text, (chunk) => {
+    if (!chunk || chunk.length === 0) return 0;
+    samples += chunk.length;
+    if (samples > maxSamples) {
+      tooLong = true;
+      return 1; // stops eSpeak
+    }
+    const floats = new Float32Array(chunk.length);
+    for (let i = 0; i < chunk.length; i += 1) floats[i] = chunk[i]! / 32768;
+    parts.push(encoder.encode([floats]).slice());
+    return 0;
+  });
+  if (tooLong) return undefined;
+  if (samples === 0) throw new Error('eSpeak made no sound for this text');
   parts.push(encoder.finalize().slice());
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
@@ -76,9 +74,9 @@ async function encode(pcm: Float32Array, sampleRate: number): Promise<Uint8Array
 export default async function synthesizeSpeech(request: SpeechRequest): Promise<SpeechResult> {
   const started = performance.now();
   const espeak = await instanceFor(request.voice);
-  const pcm = speak(espeak, request.text);
-  if (pcm.length === 0) throw new Error('eSpeak made no sound for this text');
-  const mp3 = await encode(pcm, espeak.get_samplerate());
+  const cap = request.maxAudioSeconds ?? maxAudioSeconds;
+  const mp3 = await speakToMp3(espeak, request.text, cap * espeak.get_samplerate());
+  if (!mp3) return { ok: false, problem: 'too-long', maxAudioSeconds: cap };
   // Never store a file that does not parse from its first frame to its last.
   const summary = readMp3Frames(mp3);
   await fs.promises.mkdir(path.dirname(request.target), { recursive: true });
@@ -92,6 +90,7 @@ export default async function synthesizeSpeech(request: SpeechRequest): Promise<
     throw error;
   }
   return {
+    ok: true,
     target: request.target,
     bytes: mp3.length,
     durationMs: summary.durationMs,

@@ -1,4 +1,5 @@
 import type { SpeechLanguage } from '@hurryup/contracts/speech-rules';
+import { HttpError } from '../../shared/http-error.ts';
 import type { Limit } from '../../shared/limits.ts';
 import type { AudioStore } from './audio-store.ts';
 import type { SpeechVoice } from './speech-voice.ts';
@@ -36,16 +37,28 @@ export function createSpeechService(deps: {
     }
   }
 
+  async function refund(request: SpeechRequestOf) {
+    if (request.device) await perDevice.refund(request.device);
+    await perVisitor.refund(request.visitor);
+  }
+
   /** Makes the file unless it is stored; answers its name, and its bytes when they were read or made. */
   async function ensure(request: SpeechRequestOf, signal?: AbortSignal) {
     const name = store.nameOf(voice.id, request.language, request.text);
     const stored = await store.read(name);
     if (stored) return { name, bytes: stored, made: false };
     await count(request);
-    const made = await voice.speak(
-      { language: request.language, text: request.text, target: store.pathOf(name) },
-      signal ? { signal } : {},
-    );
+    let made: { bytes: number };
+    try {
+      made = await voice.speak(
+        { language: request.language, text: request.text, target: store.pathOf(name) },
+        signal ? { signal } : {},
+      );
+    } catch (error) {
+      // A text the voice refuses (4xx) made nothing: it does not count.
+      if (error instanceof HttpError && error.statusCode < 500) await refund(request);
+      throw error;
+    }
     // Read before the store may evict (a cap smaller than one file still answers this request).
     const bytes = await store.read(name);
     await store.added(made.bytes);

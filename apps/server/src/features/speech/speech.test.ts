@@ -10,6 +10,7 @@ import { readMp3Frames } from '../../engines/speech/mp3-frames.ts';
 import { ManualClock } from '../../shared/clock.ts';
 import { createAudioStore } from './audio-store.ts';
 import { speechFeature } from './speech.feature.ts';
+import { espeakVoice } from './speech-voice.ts';
 
 // Real synthesis on a machine shared with other work: a cold voice takes a second, a busy core several.
 vi.setConfig({ testTimeout: 60_000 });
@@ -20,9 +21,13 @@ const runs: string[] = [];
 const engines: Engines = {
   run(engine, input, options) {
     runs.push(engine.name);
+    // Audio past the cap takes minutes of synthesis to reach: this text stands for it.
+    if ((input as { text?: string }).text === refusedText)
+      return Promise.resolve({ ok: false, problem: 'too-long', maxAudioSeconds: 900 } as never);
     return pool.run(engine, input, options);
   },
 };
+const refusedText = 'A text whose audio would pass the cap';
 
 let t: TestApp;
 let visitor = 0;
@@ -166,6 +171,18 @@ describe('limits', () => {
       'You have made a lot of audio in the last hour. Please try again later.',
     );
   });
+
+  it('does not count a text the voice refuses', async () => {
+    const id = randomUUID();
+    for (let i = 0; i < 4; i += 1) {
+      const refused = await form('/api/generate-audio', { device_id: id, text: refusedText });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields.text).toMatch(/more than 15 minutes of audio/);
+    }
+    expect(
+      (await form('/api/generate-audio', { device_id: id, text: `Counted ${Date.now()}` })).statusCode,
+    ).toBe(200);
+  });
 });
 
 describe('POST /api/generate-audio-hin (the post page)', () => {
@@ -277,5 +294,21 @@ describe('audio store', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('espeakVoice', () => {
+  it('turns audio past the cap into a 400 on the text field', async () => {
+    const refusing: Engines = {
+      run: async () => ({ ok: false, problem: 'too-long', maxAudioSeconds: 900 }) as never,
+    };
+    const refused = await espeakVoice(refusing)
+      .speak({ language: 'en', text: '字'.repeat(10), target: path.join(os.tmpdir(), 'never.mp3') })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_ERROR',
+      fields: { text: expect.stringContaining('more than 15 minutes of audio') },
+    });
   });
 });
