@@ -52,6 +52,15 @@ describe('the dictionary page', () => {
     expect(screen.getByText('computer mouse', { exact: false }).textContent).toBe('Synonyms: computer mouse');
   });
 
+  it('shows the pronunciation when the answer has one', async () => {
+    callApiLazily.mockResolvedValue([
+      { ...entry('hello', [{ definition: 'a greeting', synonyms: [], antonyms: [] }]), phonetic: 'həˈləʊ' },
+    ]);
+    render(<DictionaryPage />);
+    await lookUp('hello');
+    await screen.findByText('həˈləʊ');
+  });
+
   it("says 'No definition found.' when the answer holds no definition", async () => {
     callApiLazily.mockResolvedValueOnce([]).mockResolvedValueOnce([entry('odd', [])]);
     render(<DictionaryPage />);
