@@ -25,7 +25,10 @@ async function lookUp(word: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Fetch Meaning' }));
 }
 
-beforeEach(() => callApiLazily.mockReset());
+beforeEach(() => {
+  callApiLazily.mockReset();
+  window.history.replaceState(null, '', '/dict');
+});
 
 describe('the dictionary page', () => {
   it('asks for the trimmed word and shows the first definition first', async () => {
@@ -108,5 +111,26 @@ describe('the dictionary page', () => {
     answer([entry('dog', [{ definition: 'a canine', synonyms: [], antonyms: [] }])]);
     await screen.findByText('a canine', { selector: 'li' });
     expect(button.disabled).toBe(false);
+  });
+
+  it('names the word in the address, and looks up the word an address names', async () => {
+    callApiLazily.mockResolvedValue([
+      entry('run', [{ definition: 'move fast', synonyms: [], antonyms: [] }]),
+    ]);
+    render(<DictionaryPage />);
+    await lookUp('ran');
+    await screen.findByText('move fast', { selector: 'li' });
+    expect(window.location.search).toBe('?word=ran');
+  });
+
+  it('looks up the word of /dict?word=…', async () => {
+    window.history.replaceState(null, '', '/dict?word=ice%20cream');
+    callApiLazily.mockResolvedValue([
+      entry('ice cream', [{ definition: 'frozen dessert', synonyms: [], antonyms: [] }]),
+    ]);
+    render(<DictionaryPage />);
+    await screen.findByText('frozen dessert', { selector: 'li' });
+    expect((screen.getByLabelText('Word') as HTMLInputElement).value).toBe('ice cream');
+    expect(callApiLazily.mock.calls[0]?.[1]).toEqual({ params: { word: 'ice cream' } });
   });
 });
