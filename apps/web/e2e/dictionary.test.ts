@@ -62,6 +62,16 @@ describe('Dictionary (/dict)', () => {
     );
   });
 
+  it('looks up the word a link names, and names the word it looked up', async () => {
+    await session.page.goto(`${baseUrl}/dict?word=geese`);
+    await waitForHydration(session.page);
+    await result().getByRole('heading', { level: 2, name: 'goose' }).waitFor();
+    expect(await word().inputValue()).toBe('geese');
+    await lookUp('bought');
+    expect(await result().getByRole('heading', { level: 2 }).allTextContents()).toEqual(['buy']);
+    expect(new URL(session.page.url()).search).toBe('?word=bought');
+  });
+
   it("says 'Word not found' for an unknown word, and checks a word before asking", async () => {
     await openDictionary();
     await lookUp('xyzzyq');

@@ -27,7 +27,11 @@ export const dictionaryDefinitionSchema = z
 
 export const dictionaryMeaningSchema = z
   .object({
-    partOfSpeech: z.enum(['noun', 'verb', 'adjective', 'adverb']),
+    partOfSpeech: z
+      .string()
+      .describe(
+        'noun, verb, adjective or adverb from WordNet; a hosted dictionary may name others (pronoun, ...)',
+      ),
     definitions: z.array(dictionaryDefinitionSchema),
     synonyms: wordListSchema.describe('The synonyms of all its senses'),
     antonyms: wordListSchema,
@@ -43,7 +47,7 @@ export const dictionaryEntrySchema = z
       .describe('The pronunciation, where the source knows it (WordNet does not)'),
     phonetics: z.array(z.object({ text: z.string().optional(), audio: z.string().optional() })),
     meanings: z.array(dictionaryMeaningSchema),
-    license: z.object({ name: z.string(), url: z.string() }),
+    license: z.object({ name: z.string(), url: z.string() }).optional(),
     sourceUrls: z.array(z.string()),
   })
   .meta({ id: 'DictionaryEntry' });

@@ -273,6 +273,8 @@ function createWordNet(files: Files): WordNet {
     lemmaCount,
     lookup(word) {
       const lemma = word.trim().toLowerCase().replace(/\s+/g, '_');
+      // WordNet 3.0 is ASCII; the index is searched byte by byte, so no other character may reach it.
+      if (!/^[\x21-\x7e]+$/.test(lemma)) return [];
       const entries: WordNetEntry[] = [];
       const own = entryOf(files, lemma, parts);
       if (own) entries.push(own);

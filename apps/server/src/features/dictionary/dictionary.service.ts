@@ -1,6 +1,9 @@
-import type { DictionaryEntry } from '@hurryup/contracts/dictionary';
+import { type DictionaryEntry, dictionaryEntrySchema } from '@hurryup/contracts/dictionary';
 import { dictionaryMessages } from '@hurryup/contracts/dictionary-rules';
 import { errorCodes } from '@hurryup/contracts/errors';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { DictionaryApi } from '../../adapters/dictionary-api.ts';
 import type { WordNet } from '../../adapters/wordnet.ts';
 import { HttpError } from '../../shared/http-error.ts';
 
@@ -10,35 +13,102 @@ const wordNetLicense = {
 };
 const wordNetSource = 'https://wordnet.princeton.edu/';
 
+const words = z.array(z.string()).catch([]);
+
+/** What a hosted dictionary's answer must hold to be shown (unknown fields are dropped). */
+const hostedAnswerSchema = z
+  .array(
+    z.object({
+      word: z.string(),
+      phonetic: z.string().optional().catch(undefined),
+      phonetics: z
+        .array(
+          z.object({
+            text: z.string().optional().catch(undefined),
+            audio: z.string().optional().catch(undefined),
+          }),
+        )
+        .catch([]),
+      meanings: z.array(
+        z.object({
+          partOfSpeech: z.string(),
+          definitions: z.array(
+            z.object({
+              definition: z.string(),
+              example: z.string().optional().catch(undefined),
+              synonyms: words,
+              antonyms: words,
+            }),
+          ),
+          synonyms: words,
+          antonyms: words,
+        }),
+      ),
+      license: z.object({ name: z.string(), url: z.string() }).optional().catch(undefined),
+      sourceUrls: words,
+    }),
+  )
+  .pipe(z.array(dictionaryEntrySchema));
+
 export interface DictionaryService {
   /** The entries of a checked, normalised word (the call's schema did both); 404 'Word not found' when none. */
   lookUp(word: string): Promise<DictionaryEntry[]>;
 }
 
+function fromWordNet(wordNet: WordNet, word: string): DictionaryEntry[] {
+  return wordNet.lookup(word).map((entry) => ({
+    word: entry.word,
+    phonetics: [],
+    meanings: entry.meanings,
+    license: wordNetLicense,
+    sourceUrls: [wordNetSource],
+  }));
+}
+
 /**
- * Looks words up in WordNet, loaded once per process at the first lookup (`load` is called once; a load that
- * fails is tried again at the next lookup).
+ * Looks words up in WordNet, loaded once per process at the first lookup (a load that fails is tried again
+ * at the next one). With a hosted dictionary (`DICTIONARY_API_URL`), its answer is preferred; a word it
+ * does not know, and every failure of it (logged), is answered from WordNet.
  */
-export function createDictionaryService(load: () => Promise<WordNet>): DictionaryService {
+export function createDictionaryService(options: {
+  loadWordNet: () => Promise<WordNet>;
+  hosted?: DictionaryApi | undefined;
+  log: FastifyBaseLogger;
+}): DictionaryService {
   let wordNet: Promise<WordNet> | undefined;
   const ready = () => {
-    wordNet ??= load().catch((error: unknown) => {
+    wordNet ??= options.loadWordNet().catch((error: unknown) => {
       wordNet = undefined;
       throw error;
     });
     return wordNet;
   };
+
+  async function fromHosted(hosted: DictionaryApi, word: string): Promise<DictionaryEntry[] | undefined> {
+    try {
+      const answer = await hosted.lookup(word);
+      if (answer === undefined) return undefined;
+      const parsed = hostedAnswerSchema.safeParse(answer);
+      if (parsed.success) return parsed.data;
+      options.log.warn(
+        { word, problem: parsed.error.issues[0]?.message },
+        'the hosted dictionary answered in an unknown shape; answering from WordNet',
+      );
+    } catch (error) {
+      options.log.warn(
+        { word, err: error instanceof Error ? error.message : String(error) },
+        'the hosted dictionary failed; answering from WordNet',
+      );
+    }
+    return undefined;
+  }
+
   return {
     async lookUp(word) {
-      const entries = (await ready()).lookup(word);
+      const hosted = options.hosted ? await fromHosted(options.hosted, word) : undefined;
+      const entries = hosted?.length ? hosted : fromWordNet(await ready(), word);
       if (entries.length === 0) throw new HttpError(404, errorCodes.notFound, dictionaryMessages.notFound);
-      return entries.map((entry) => ({
-        word: entry.word,
-        phonetics: [],
-        meanings: entry.meanings,
-        license: wordNetLicense,
-        sourceUrls: [wordNetSource],
-      }));
+      return entries;
     },
   };
 }

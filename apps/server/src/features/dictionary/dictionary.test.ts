@@ -98,7 +98,7 @@ describe('the dictionary', () => {
   });
 
   it("answers 404 'Word not found' for a word WordNet does not know", async () => {
-    for (const word of ['xyzzyq', 'café', 'the']) {
+    for (const word of ['xyzzyq', 'café', 'the', 'šbout', 'नमस्ते']) {
       const res = await look(word);
       expect(res.statusCode, word).toBe(404);
       expect(res.json()).toEqual({ error: dictionaryMessages.notFound, code: 'NOT_FOUND' });

@@ -25,7 +25,10 @@ async function lookUp(word: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Fetch Meaning' }));
 }
 
-beforeEach(() => callApiLazily.mockReset());
+beforeEach(() => {
+  callApiLazily.mockReset();
+  window.history.replaceState(null, '', '/dict');
+});
 
 describe('the dictionary page', () => {
   it('asks for the trimmed word and shows the first definition first', async () => {
@@ -50,6 +53,15 @@ describe('the dictionary page', () => {
     );
     expect(screen.getByText('a mouse ran by').tagName).toBe('Q');
     expect(screen.getByText('computer mouse', { exact: false }).textContent).toBe('Synonyms: computer mouse');
+  });
+
+  it('shows the pronunciation when the answer has one', async () => {
+    callApiLazily.mockResolvedValue([
+      { ...entry('hello', [{ definition: 'a greeting', synonyms: [], antonyms: [] }]), phonetic: 'həˈləʊ' },
+    ]);
+    render(<DictionaryPage />);
+    await lookUp('hello');
+    await screen.findByText('həˈləʊ');
   });
 
   it("says 'No definition found.' when the answer holds no definition", async () => {
@@ -99,5 +111,26 @@ describe('the dictionary page', () => {
     answer([entry('dog', [{ definition: 'a canine', synonyms: [], antonyms: [] }])]);
     await screen.findByText('a canine', { selector: 'li' });
     expect(button.disabled).toBe(false);
+  });
+
+  it('names the word in the address, and looks up the word an address names', async () => {
+    callApiLazily.mockResolvedValue([
+      entry('run', [{ definition: 'move fast', synonyms: [], antonyms: [] }]),
+    ]);
+    render(<DictionaryPage />);
+    await lookUp('ran');
+    await screen.findByText('move fast', { selector: 'li' });
+    expect(window.location.search).toBe('?word=ran');
+  });
+
+  it('looks up the word of /dict?word=…', async () => {
+    window.history.replaceState(null, '', '/dict?word=ice%20cream');
+    callApiLazily.mockResolvedValue([
+      entry('ice cream', [{ definition: 'frozen dessert', synonyms: [], antonyms: [] }]),
+    ]);
+    render(<DictionaryPage />);
+    await screen.findByText('frozen dessert', { selector: 'li' });
+    expect((screen.getByLabelText('Word') as HTMLInputElement).value).toBe('ice cream');
+    expect(callApiLazily.mock.calls[0]?.[1]).toEqual({ params: { word: 'ice cream' } });
   });
 });

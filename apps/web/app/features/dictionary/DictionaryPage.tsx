@@ -4,7 +4,7 @@ import {
   dictionaryWordMaxLength,
   dictionaryWordProblem,
 } from '@hurryup/contracts/dictionary-rules';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api-error.ts';
 import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { DictionaryResult } from './DictionaryResult.tsx';
@@ -32,24 +32,41 @@ export function DictionaryPage() {
   const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' });
   const latest = useRef(0);
 
-  async function fetchMeaning(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = dictionaryWordProblem(word);
+  async function lookUp(typed: string) {
+    const problem = dictionaryWordProblem(typed);
     if (problem) {
       setLookup({ kind: 'failed', text: problem });
       return;
     }
     const ticket = ++latest.current;
     setLookup({ kind: 'looking' });
+    // The address names the word, so a lookup can be shared, reloaded or opened from a link.
+    const address = new URL(window.location.href);
+    address.searchParams.set('word', typed.trim());
+    window.history.replaceState(window.history.state, '', address);
     try {
       const entries = await callApiLazily(
         () => import('@hurryup/contracts/dictionary').then((c) => c.lookUpWord),
-        { params: { word: word.trim() } },
+        { params: { word: typed.trim() } },
       );
       if (ticket === latest.current) setLookup({ kind: 'found', entries });
     } catch (error) {
       if (ticket === latest.current) setLookup({ kind: 'failed', text: failureText(error) });
     }
+  }
+
+  // `/dict?word=ran` (a shared link, or the form sent before the page's script ran) looks the word up.
+  const lookUpOnce = useRef(lookUp);
+  useEffect(() => {
+    const asked = new URLSearchParams(window.location.search).get('word');
+    if (asked === null || asked.trim() === '') return;
+    setWord(asked);
+    void lookUpOnce.current(asked);
+  }, []);
+
+  function fetchMeaning(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void lookUp(word);
   }
 
   return (
@@ -59,7 +76,7 @@ export function DictionaryPage() {
         Meanings, examples and synonyms of English words and phrases, from WordNet. Forms such as "ran" or
         "mice" find their base word.
       </p>
-      <form className="dictionary__form" onSubmit={fetchMeaning} noValidate>
+      <form className="dictionary__form" action="/dict" method="get" onSubmit={fetchMeaning} noValidate>
         <label htmlFor="dictionary-word">Word</label>
         <div className="dictionary__row">
           <input

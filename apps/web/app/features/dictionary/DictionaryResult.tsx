@@ -24,6 +24,7 @@ export function DictionaryResult({ entries }: { entries: readonly DictionaryEntr
             {entry.word}
             {index > 0 ? <span className="dictionary__base"> (base form)</span> : null}
           </h2>
+          {entry.phonetic ? <p className="dictionary__phonetic">{entry.phonetic}</p> : null}
           {entry.meanings.map((meaning) => (
             <section key={meaning.partOfSpeech} className="dictionary__meaning">
               <h3>{meaning.partOfSpeech}</h3>
