@@ -1,6 +1,7 @@
 import type { EngineDefinition } from './engine.ts';
 import { feedParseEngine } from './feed-parse/feed-parse.engine.ts';
 import { imageCopyEngine } from './image-copy/image-copy.engine.ts';
+import { ocrEngine } from './ocr/ocr.engine.ts';
 
 /**
  * Every engine of the site, once. With Redis each becomes a job (`engine.<name>`) that worker processes
@@ -9,4 +10,5 @@ import { imageCopyEngine } from './image-copy/image-copy.engine.ts';
 export const engineList: readonly EngineDefinition<never, unknown>[] = [
   imageCopyEngine,
   feedParseEngine,
+  ocrEngine,
 ] as never;
