@@ -15,6 +15,7 @@ import { marketNewsFeature } from '../features/market-news/market-news.feature.t
 import { offersFeature } from '../features/offers/offers.feature.ts';
 import { postsFeature } from '../features/posts/posts.feature.ts';
 import { quizFeature } from '../features/quiz/quiz.feature.ts';
+import { textExtractFeature } from '../features/text-extract/text-extract.feature.ts';
 import type { Feature } from '../shared/feature.ts';
 
 /**
@@ -40,4 +41,5 @@ export const features: readonly Feature<any>[] = [
   donateFeature,
   dailyNewsFeature,
   quizFeature,
+  textExtractFeature,
 ];
