@@ -13,6 +13,7 @@ import { offersRoutes } from './features/offers/routes.ts';
 import { postRoutes } from './features/posts/routes.ts';
 import { quizRoutes } from './features/quiz/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
+import { textToolRoutes } from './features/text-tools/routes.ts';
 import { toolsIndexRoutes } from './features/tools-index/routes.ts';
 
 /**
@@ -36,5 +37,6 @@ export default [
   ...donateRoutes,
   ...dailyNewsRoutes,
   ...toolsIndexRoutes,
+  ...textToolRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -24,7 +24,8 @@ export const imageToTextTypes = [
   'application/pdf',
 ] as const;
 /** What the image tool's picker offers and the page says it accepts. */
-export const imageToTextAccept = '.jpeg,.jpg,.jfif,.png,.gif,.heic,.heif,.pdf,image/jpeg,image/png,image/gif,image/heic,image/heif,application/pdf';
+export const imageToTextAccept =
+  '.jpeg,.jpg,.jfif,.png,.gif,.heic,.heif,.pdf,image/jpeg,image/png,image/gif,image/heic,image/heif,application/pdf';
 export const imageToTextTypesText = 'jpeg, png, gif, jfif, heic, pdf';
 
 export const textExtractMessages = {
@@ -58,6 +59,6 @@ export const textExtractPerDay = 300;
 /** The download name of a PDF's text: its name with `.txt` instead of `.pdf` (`document.txt` without one). */
 export function textFileName(pdfName: string): string {
   const base = (pdfName.split(/[\\/]/).at(-1) ?? '').replace(/\.pdf$/i, '').trim();
-  const safe = base.replace(/[\u0000-\u001f\u007f"]/g, '').slice(0, 150);
+  const safe = base.replace(/\p{Cc}|"/gu, '').slice(0, 150);
   return `${safe || 'document'}.txt`;
 }

@@ -14,7 +14,11 @@ export type Prepared = { ok: true; png: Buffer } | ({ ok: false } & OcrProblem);
  */
 export function heicDeclaredPixels(bytes: Buffer): number {
   let most = 0;
-  for (let at = bytes.indexOf('ispe'); at >= 0 && at + 16 <= bytes.length; at = bytes.indexOf('ispe', at + 4)) {
+  for (
+    let at = bytes.indexOf('ispe');
+    at >= 0 && at + 16 <= bytes.length;
+    at = bytes.indexOf('ispe', at + 4)
+  ) {
     const width = bytes.readUInt32BE(at + 8);
     const height = bytes.readUInt32BE(at + 12);
     most = Math.max(most, width * height);

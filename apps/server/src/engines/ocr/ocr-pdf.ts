@@ -1,9 +1,12 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
 import { imageMaxPixels, pdfMaxPages, pdfMaxRecognisedPages } from '@hurryup/contracts/text-extract-rules';
+import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+type RenderParameters = Parameters<PDFPageProxy['render']>[0];
+
 import type { OcrOutput } from './ocr.engine.ts';
 
 const require = createRequire(import.meta.url);
@@ -19,8 +22,9 @@ const renderMaxPixels = 12_000_000;
  * pages came out right. U+FFFD, control and private-use characters mean unmapped glyphs in any script.
  */
 export function needsRecognition(text: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what unmapped glyphs become
-  return text.trim() === '' || /[\u0000-\u0008\u000b-\u001f\u0900-\u097f\ua8e0-\ua8ff\ufffd\ue000-\uf8ff]/u.test(text);
+  if (text.trim() === '') return true;
+  const controls = /\p{Cc}/u.test(text.replace(/[\n\t\r\f]/g, ''));
+  return controls || /[\u0900-\u097f\ua8e0-\ua8ff\ufffd\ue000-\uf8ff]/u.test(text);
 }
 
 /** The text layer of a page as lines, pdf.js's end-of-line marks kept. */
@@ -44,15 +48,15 @@ async function renderPage(page: PDFPageProxy): Promise<Buffer> {
   const base = page.getViewport({ scale: 1 });
   const scale = Math.min(300 / 72, Math.sqrt(renderMaxPixels / (base.width * base.height)));
   const viewport = page.getViewport({ scale });
-  const canvas = createCanvas(Math.max(1, Math.ceil(viewport.width)), Math.max(1, Math.ceil(viewport.height)));
+  const canvas = createCanvas(
+    Math.max(1, Math.ceil(viewport.width)),
+    Math.max(1, Math.ceil(viewport.height)),
+  );
   const context = canvas.getContext('2d');
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, canvas.width, canvas.height);
-  await page.render({
-    canvas: canvas as unknown as HTMLCanvasElement,
-    canvasContext: context as unknown as CanvasRenderingContext2D,
-    viewport,
-  }).promise;
+  // @napi-rs/canvas is the canvas pdf.js itself uses in Node; its types are not the DOM's.
+  await page.render({ canvas: canvas as unknown as RenderParameters['canvas'], viewport }).promise;
   return canvas.encode('png');
 }
 
@@ -65,7 +69,6 @@ async function openPdf(
     standardFontDataUrl: `${pdfjsFolder}/standard_fonts/`,
     cMapUrl: `${pdfjsFolder}/cmaps/`,
     cMapPacked: true,
-    isEvalSupported: false,
     // A page image larger than this is skipped rather than decoded (a decompression bomb inside a PDF).
     maxImageSize: imageMaxPixels,
     verbosity: 0,
@@ -97,7 +100,8 @@ export async function readPdf(file: string, recognise: (png: Buffer) => Promise<
   if (typeof opened === 'string') return { ok: false, problem: opened };
   const { document, close } = opened;
   try {
-    if (document.numPages > pdfMaxPages) return { ok: false, problem: 'too-many-pages', pages: document.numPages };
+    if (document.numPages > pdfMaxPages)
+      return { ok: false, problem: 'too-many-pages', pages: document.numPages };
     const pages: string[] = [];
     const toRecognise: number[] = [];
     for (let number = 1; number <= document.numPages; number += 1) {

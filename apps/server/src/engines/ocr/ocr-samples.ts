@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createCanvas, GlobalFonts, loadImage, PDFDocument } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, loadImage, PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
 
 /*
  * Sample files made on the spot for the OCR tests and benchmark (never shipped fixtures): text rendered
@@ -15,8 +15,14 @@ const require = createRequire(import.meta.url);
 function registerDevanagari(): string {
   const family = 'Sample Noto Sans Devanagari';
   if (!GlobalFonts.has(family)) {
-    const folder = path.join(path.dirname(require.resolve('@fontsource/noto-sans-devanagari/package.json')), 'files');
-    GlobalFonts.registerFromPath(path.join(folder, 'noto-sans-devanagari-devanagari-400-normal.woff2'), family);
+    const folder = path.join(
+      path.dirname(require.resolve('@fontsource/noto-sans-devanagari/package.json')),
+      'files',
+    );
+    GlobalFonts.registerFromPath(
+      path.join(folder, 'noto-sans-devanagari-devanagari-400-normal.woff2'),
+      family,
+    );
   }
   return family;
 }
@@ -42,7 +48,7 @@ function drawLines(lines: readonly string[], options: TextPictureOptions = {}) {
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.fillStyle = options.colour ?? '#000000';
   context.font = `${size}px "${registerDevanagari()}", sans-serif`;
-  lines.forEach((line, index) => context.fillText(line, size, size * 1.5 + index * size * 1.7));
+  for (const [index, line] of lines.entries()) context.fillText(line, size, size * 1.5 + index * size * 1.7);
   return canvas;
 }
 
@@ -71,7 +77,7 @@ export function textPdf(pages: readonly (readonly string[])[], options: PdfPageO
     const context = document.beginPage(595, options.height ?? 842);
     context.fillStyle = '#000000';
     context.font = `18px "${family}", sans-serif`;
-    lines.forEach((line, index) => context.fillText(line, 56, 60 + index * 30));
+    for (const [index, line] of lines.entries()) context.fillText(line, 56, 60 + index * 30);
     document.endPage();
   }
   return document.close();
@@ -85,7 +91,8 @@ export async function scannedPdf(
   const document = new PDFDocument({ title: 'Scan' });
   for (const lines of pages) {
     const picture = await loadImage(await textPicture(lines, 'png', { size: 48 }));
-    const context = document.beginPage(595, options.height ?? 842);
+    // The page's context draws pictures like any Skia context; its declared type leaves drawImage out.
+    const context = document.beginPage(595, options.height ?? 842) as SKRSContext2D;
     const scale = Math.min(1, 480 / picture.width);
     context.drawImage(picture, 56, 40, picture.width * scale, picture.height * scale);
     document.endPage();
@@ -111,7 +118,10 @@ function handWrittenPdf(objects: readonly string[], trailerExtra = ''): Buffer {
 /** A PDF of `count` blank pages (one shared empty page description, so 10,000 pages stay small). */
 export function blankPagesPdf(count: number): Buffer {
   const kids = Array.from({ length: count }, (_, index) => `${index + 3} 0 R`).join(' ');
-  const pages = Array.from({ length: count }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>');
+  const pages = Array.from(
+    { length: count },
+    () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
+  );
   return handWrittenPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     `<< /Type /Pages /Kids [${kids}] /Count ${count} >>`,
@@ -125,7 +135,9 @@ export function blankPagesPdf(count: number): Buffer {
  */
 export function passwordPdf(): Buffer {
   const hex = (seed: number) =>
-    Array.from({ length: 32 }, (_, index) => ((index * 37 + seed) % 256).toString(16).padStart(2, '0')).join('');
+    Array.from({ length: 32 }, (_, index) => ((index * 37 + seed) % 256).toString(16).padStart(2, '0')).join(
+      '',
+    );
   return handWrittenPdf(
     [
       '<< /Type /Catalog /Pages 2 0 R >>',
@@ -145,7 +157,9 @@ export function characterAccuracy(expected: string, read: string): number {
   for (let i = 1; i <= a.length; i += 1) {
     const row = [i];
     for (let j = 1; j <= b.length; j += 1) {
-      row.push(Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+      row.push(
+        Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)),
+      );
     }
     previous = row;
   }

@@ -5,7 +5,14 @@ import { defineEngine } from '../engine.ts';
 
 const absolutePath = z.string().min(2).max(4096).refine(path.isAbsolute, 'must be an absolute path');
 
-export const ocrSourceTypes = ['image/jpeg', 'image/png', 'image/gif', 'image/heic', 'image/heif', 'application/pdf'] as const;
+export const ocrSourceTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/heic',
+  'image/heif',
+  'application/pdf',
+] as const;
 export type OcrSourceType = (typeof ocrSourceTypes)[number];
 
 export const ocrRequest = z.object({

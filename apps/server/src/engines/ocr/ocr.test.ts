@@ -55,7 +55,9 @@ describe('the ocr engine', { timeout: 30_000 }, () => {
     const hindi = await readOk(await textPicture(sampleHindi, 'jpeg'), 'image/jpeg');
     expect(characterAccuracy(joined(sampleHindi), hindi.pages[0]!)).toBeGreaterThanOrEqual(0.99);
     const mixed = await readOk(await textPicture(['Nifty closes higher', 'निफ्टी ऊपर बंद हुआ']), 'image/png');
-    expect(characterAccuracy('Nifty closes higher\nनिफ्टी ऊपर बंद हुआ', mixed.pages[0]!)).toBeGreaterThanOrEqual(0.95);
+    expect(characterAccuracy('Nifty closes higher\nनिफ्टी ऊपर बंद हुआ', mixed.pages[0]!)).toBeGreaterThanOrEqual(
+      0.95,
+    );
   });
 
   it('reads the first frame of a GIF', async () => {
@@ -67,14 +69,17 @@ describe('the ocr engine', { timeout: 30_000 }, () => {
     const heic = fs.readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/ocr/notice.heic'));
     expect(heicDeclaredPixels(heic)).toBeGreaterThan(0);
     const output = await readOk(heic, 'image/heic');
-    expect(characterAccuracy('HEIC photo of a notice\nMarket opens at nine', output.pages[0]!)).toBeGreaterThanOrEqual(
-      0.95,
-    );
+    expect(
+      characterAccuracy('HEIC photo of a notice\nMarket opens at nine', output.pages[0]!),
+    ).toBeGreaterThanOrEqual(0.95);
   });
 
   it('answers a problem, not a failure, for broken images, and keeps working after them', async () => {
     const png = await textPicture(['Still working'], 'png');
-    expect(await read(png.subarray(0, png.length / 2), 'image/png')).toEqual({ ok: false, problem: 'unreadable-image' });
+    expect(await read(png.subarray(0, png.length / 2), 'image/png')).toEqual({
+      ok: false,
+      problem: 'unreadable-image',
+    });
     expect(await read(Buffer.from('not a picture at all'), 'image/jpeg')).toEqual({
       ok: false,
       problem: 'unreadable-image',
@@ -91,13 +96,24 @@ describe('the ocr engine', { timeout: 30_000 }, () => {
     bomb.writeUInt32BE(60_000, 16);
     bomb.writeUInt32BE(60_000, 20);
     const started = performance.now();
-    expect(await read(bomb, 'image/png')).toEqual({ ok: false, problem: 'too-many-pixels', pixels: 3_600_000_000 });
+    expect(await read(bomb, 'image/png')).toEqual({
+      ok: false,
+      problem: 'too-many-pixels',
+      pixels: 3_600_000_000,
+    });
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('takes a PDF text layer page by page, without OCR', async () => {
-    const output = await readOk(textPdf([['First page, line one', 'line two'], ['Second page']]), 'application/pdf');
-    expect(output).toEqual({ ok: true, pages: ['First page, line one\nline two', 'Second page'], recognised: [] });
+    const output = await readOk(
+      textPdf([['First page, line one', 'line two'], ['Second page']]),
+      'application/pdf',
+    );
+    expect(output).toEqual({
+      ok: true,
+      pages: ['First page, line one\nline two', 'Second page'],
+      recognised: [],
+    });
   });
 
   it('reads Hindi PDF pages by OCR (pdf.js garbles Devanagari text layers) at 99 % of characters', async () => {
@@ -107,7 +123,9 @@ describe('the ocr engine', { timeout: 30_000 }, () => {
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
     const loading = pdfjs.getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
     const layer = await (await (await loading.promise).getPage(1)).getTextContent();
-    const layerText = layer.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+    const layerText = layer.items
+      .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
+      .join('');
     await loading.destroy();
     expect(characterAccuracy(joined(hindiPage), layerText)).toBeLessThan(0.9);
 
@@ -118,7 +136,10 @@ describe('the ocr engine', { timeout: 30_000 }, () => {
   });
 
   it('reads a scanned PDF (pages that are only pictures) by OCR', async () => {
-    const output = await readOk(await scannedPdf([['Scanned invoice 2025'], ['Total due 450 rupees']], short), 'application/pdf');
+    const output = await readOk(
+      await scannedPdf([['Scanned invoice 2025'], ['Total due 450 rupees']], short),
+      'application/pdf',
+    );
     expect(output.recognised).toEqual([1, 2]);
     expect(output.pages).toEqual(['Scanned invoice 2025', 'Total due 450 rupees']);
   });

@@ -42,7 +42,9 @@ export const textExtractFeature = defineFeature({
         }),
       ],
     });
-    registerCall(app, extractText, ({ files }, request) => service.extractText(files.file, clientKey(request.ip)));
+    registerCall(app, extractText, ({ files }, request) =>
+      service.extractText(files.file, clientKey(request.ip)),
+    );
     registerCall(app, pdfToText, async ({ files }, request, reply) => {
       const { text, fileName } = await service.pdfToText(files.file, clientKey(request.ip));
       return reply

@@ -1,8 +1,8 @@
 import type { UploadedFile } from '@hurryup/contracts/api-call';
 import { textExtractMessages, textFileName } from '@hurryup/contracts/text-extract-rules';
 import type { Engines } from '../../engines/engine.ts';
-import { readTextOf } from '../../engines/ocr/ocr.ts';
 import type { OcrOutput, OcrProblem, OcrSourceType } from '../../engines/ocr/ocr.engine.ts';
+import { readTextOf } from '../../engines/ocr/ocr.ts';
 import { HttpError } from '../../shared/http-error.ts';
 import type { Limit } from '../../shared/limits.ts';
 
@@ -55,7 +55,10 @@ export function createTextExtractService(deps: {
     },
     async pdfToText(file, visitor) {
       const { pages } = await read(file, visitor);
-      return { text: pages.map((page) => (page === '' ? '' : `${page}\n`)).join('\f'), fileName: textFileName(file.originalName) };
+      return {
+        text: pages.map((page) => (page === '' ? '' : `${page}\n`)).join('\f'),
+        fileName: textFileName(file.originalName),
+      };
     },
   };
 }

@@ -60,7 +60,12 @@ afterAll(async () => {
 
 describe('POST /api/extract-text', { timeout: 30_000 }, () => {
   it('answers the text of an English PNG, a Hindi JPEG (named .jfif) and a PDF', async () => {
-    const english = await upload(t, '/api/extract-text', await textPicture(['Office closed on Monday']), 'a.png');
+    const english = await upload(
+      t,
+      '/api/extract-text',
+      await textPicture(['Office closed on Monday']),
+      'a.png',
+    );
     expect(english.statusCode).toBe(200);
     expect(english.json()).toEqual({ text: 'Office closed on Monday' });
 
@@ -68,7 +73,12 @@ describe('POST /api/extract-text', { timeout: 30_000 }, () => {
     expect(hindi.statusCode).toBe(200);
     expect(characterAccuracy(sampleHindi.join('\n'), hindi.json().text)).toBeGreaterThanOrEqual(0.99);
 
-    const pdf = await upload(t, '/api/extract-text', textPdf([['Page one'], ['Page two']], { height: 150 }), 'x.pdf');
+    const pdf = await upload(
+      t,
+      '/api/extract-text',
+      textPdf([['Page one'], ['Page two']], { height: 150 }),
+      'x.pdf',
+    );
     expect(pdf.json()).toEqual({ text: 'Page one\n\nPage two' });
   });
 
@@ -81,20 +91,36 @@ describe('POST /api/extract-text', { timeout: 30_000 }, () => {
   it('refuses empty, renamed, oversized, truncated and bomb files with their own 4xx messages, and keeps working', async () => {
     const empty = await upload(t, '/api/extract-text', Buffer.alloc(0), 'empty.png');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { file: 'Please choose a file for file.' } });
+    expect(empty.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { file: 'Please choose a file for file.' },
+    });
 
-    const renamed = await upload(t, '/api/extract-text', Buffer.from('just some notes, not a picture'), 'notes.png');
+    const renamed = await upload(
+      t,
+      '/api/extract-text',
+      Buffer.from('just some notes, not a picture'),
+      'notes.png',
+    );
     expect(renamed.statusCode).toBe(415);
     expect(renamed.json().error).toMatch(/^The file sent as file is not of an accepted type/);
 
-    const large = await upload(t, '/api/extract-text', Buffer.concat([await textPicture(['x']), Buffer.alloc(10 * 1024 ** 2)]), 'big.png');
+    const large = await upload(
+      t,
+      '/api/extract-text',
+      Buffer.concat([await textPicture(['x']), Buffer.alloc(10 * 1024 ** 2)]),
+      'big.png',
+    );
     expect(large.statusCode).toBe(413);
     expect(large.json().error).toBe('The file sent as file is larger than 10 MB.');
 
     const png = await textPicture(['Pool still healthy']);
     const truncated = await upload(t, '/api/extract-text', png.subarray(0, png.length - 40), 'cut.png');
     expect(truncated.statusCode).toBe(422);
-    expect(truncated.json()).toEqual({ error: textExtractMessages.unreadableImage, code: 'UNREADABLE_IMAGE' });
+    expect(truncated.json()).toEqual({
+      error: textExtractMessages.unreadableImage,
+      code: 'UNREADABLE_IMAGE',
+    });
 
     const bomb = Buffer.from(png);
     bomb.writeUInt32BE(100_000, 16);
@@ -145,19 +171,29 @@ describe('POST /api/pdf-to-text', { timeout: 30_000 }, () => {
     const res = await upload(t, '/api/pdf-to-text', textPdf([lines], { height: 150 }), 'समाचार.pdf');
     expect(res.statusCode).toBe(200);
     expect(characterAccuracy(lines.join('\n'), res.body)).toBeGreaterThanOrEqual(0.99);
-    expect(res.body).not.toMatch(/[\u0000-\u0008\ufffd]/u);
+    expect(res.body.replace(/[\n\f]/g, '')).not.toMatch(/[\p{Cc}\ufffd]/u);
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="${'_'.repeat('समाचार'.length)}.txt"; filename*=UTF-8''${encodeURIComponent('समाचार.txt')}`,
     );
 
-    const scan = await upload(t, '/api/pdf-to-text', await scannedPdf([['Scanned receipt']], { height: 150 }), 's.pdf');
+    const scan = await upload(
+      t,
+      '/api/pdf-to-text',
+      await scannedPdf([['Scanned receipt']], { height: 150 }),
+      's.pdf',
+    );
     expect(scan.body).toBe('Scanned receipt\n');
   });
 
   it('refuses password-protected, damaged, 10,000-page and non-PDF files with their own messages', async () => {
     const cases: [Buffer, number, string, string][] = [
       [passwordPdf(), 422, 'PDF_ENCRYPTED', textExtractMessages.encryptedPdf],
-      [Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog'), 422, 'PDF_DAMAGED', textExtractMessages.corruptPdf],
+      [
+        Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog'),
+        422,
+        'PDF_DAMAGED',
+        textExtractMessages.corruptPdf,
+      ],
       [blankPagesPdf(10_000), 422, 'PDF_TOO_MANY_PAGES', textExtractMessages.tooManyPages(10_000)],
     ];
     for (const [file, status, code, error] of cases) {
@@ -173,15 +209,25 @@ describe('POST /api/pdf-to-text', { timeout: 30_000 }, () => {
 
 describe('the time limit', () => {
   it('answers 504 for a task past it, and the engine reads the next file', { timeout: 30_000 }, async () => {
-    const slowPool = createEnginePool({ threadBudget: 1, limits: { ocr: { timeoutMs: 1500 } } });
+    const slowPool = createEnginePool({ threadBudget: 1, limits: { ocr: { timeoutMs: 3000 } } });
     const slow = await createTestApp({}, { features: [textExtractFeature], platform: { engines: slowPool } });
     try {
-      // Two A4 pages to read by OCR: about 5 s of work.
-      const page = await scannedPdf([['A page that takes a while'], ['and another one']]);
+      // Four A4 pages to read by OCR: about 10 s of work.
+      const page = await scannedPdf([
+        ['A page that takes a while'],
+        ['and another one'],
+        ['a third'],
+        ['a fourth'],
+      ]);
       const stopped = await upload(slow, '/api/pdf-to-text', page, 'slow.pdf');
       expect(stopped.statusCode).toBe(504);
       expect(stopped.json().code).toBe('ENGINE_TIMEOUT');
-      const quick = await upload(slow, '/api/extract-text', textPdf([['Fast text layer']], { height: 150 }), 'f.pdf');
+      const quick = await upload(
+        slow,
+        '/api/extract-text',
+        textPdf([['Fast text layer']], { height: 150 }),
+        'f.pdf',
+      );
       expect(quick.json()).toEqual({ text: 'Fast text layer' });
     } finally {
       await slow.close();
