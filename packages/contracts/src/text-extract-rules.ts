@@ -10,7 +10,7 @@ export const imageMaxPixels = 50_000_000;
 /** Pages of one PDF at most. */
 export const pdfMaxPages = 200;
 /** Pages of one PDF that may need OCR (no text layer, or Devanagari that pdf.js cannot map back) at most. */
-export const pdfMaxRecognisedPages = 20;
+export const pdfMaxRecognisedPages = 10;
 /** What a finished task may take at most, in seconds (the engine's time limit). */
 export const textExtractMaxSeconds = 90;
 

@@ -47,7 +47,8 @@ export type OcrOutput =
  * Text from an image or a PDF, offline: tesseract.js (English and Hindi together, language data from npm)
  * and pdf.js (text layers, and rendering pages to read by OCR with @napi-rs/canvas). A warm thread reads a
  * small image in about 0.3 s and an A4 page in about 2.4 s; a PDF's text layer takes milliseconds a page.
- * The time limit bounds a PDF of many pages to read as pictures (at most 20 such pages: about 50 s).
+ * A PDF may have at most 10 pages to read as pictures: about 25 s on an idle core, 40 s on a busy machine,
+ * within the 90 s time limit.
  * tesseract's own heap lives in a thread it starts inside this one, and its WebAssembly memory and the
  * decoded pictures outside the JavaScript heap, so `maxMemoryMb` bounds pdf.js's objects mostly.
  */
