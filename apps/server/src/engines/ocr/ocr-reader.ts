@@ -36,8 +36,13 @@ function languageFolder(): string {
 
 let current: { worker: Promise<Worker>; jobs: number } | undefined;
 let lastError: unknown;
+let started = 0;
+
+/** How many tesseract workers this thread has started (the recycling test reads it). */
+export const workersStarted = () => started;
 
 async function startWorker(): Promise<Worker> {
+  started += 1;
   return createWorker(['eng', 'hin'], OEM.LSTM_ONLY, {
     langPath: languageFolder(),
     gzip: true,
@@ -75,4 +80,11 @@ export async function recognise(png: Buffer): Promise<string> {
 export async function warmUp(): Promise<void> {
   current ??= { worker: startWorker(), jobs: 0 };
   await current.worker;
+}
+
+/** Stops the current worker (a thread that ends stops it anyway; tests running the reader directly call this). */
+export async function stopReader(): Promise<void> {
+  const old = current;
+  current = undefined;
+  if (old) await (await old.worker).terminate();
 }

@@ -8,6 +8,7 @@ import type { OcrSourceType } from './ocr.engine.ts';
 import { readTextOf } from './ocr.ts';
 import { heicDeclaredPixels } from './ocr-images.ts';
 import { needsRecognition } from './ocr-pdf.ts';
+import { ocrJobsPerWorker, recognise, stopReader, workersStarted } from './ocr-reader.ts';
 import {
   blankPagesPdf,
   characterAccuracy,
@@ -170,5 +171,22 @@ describe('the ocr engine', { timeout: 30_000 }, () => {
     expect(needsRecognition('Price \ufffd 20')).toBe(true);
     expect(needsRecognition('O\u001fRG!Q\u0003')).toBe(true);
     expect(needsRecognition('Plain English, 2025.')).toBe(false);
+  });
+});
+
+describe('the tesseract worker of a thread', () => {
+  it(`is replaced after ${ocrJobsPerWorker} images (its memory grows with use)`, {
+    timeout: 60_000,
+  }, async () => {
+    const picture = await textPicture(['ok'], 'png', { size: 24 });
+    const before = workersStarted();
+    try {
+      for (let i = 0; i < ocrJobsPerWorker; i += 1) await recognise(picture);
+      expect(workersStarted() - before).toBe(1);
+      expect((await recognise(picture)).trim()).toBe('ok');
+      expect(workersStarted() - before).toBe(2);
+    } finally {
+      await stopReader();
+    }
   });
 });
