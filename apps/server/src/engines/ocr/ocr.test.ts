@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { textExtractMaxSeconds } from '@hurryup/contracts/text-extract-rules';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnginePool, type EnginePool } from '../engine-pool.ts';
 import type { OcrSourceType } from './ocr.engine.ts';
@@ -61,9 +62,18 @@ describe('the ocr engine', { timeout: 30_000 }, () => {
     );
   });
 
-  it('reads the first frame of a GIF', async () => {
+  it('reads the first frame of a GIF, animated or not', async () => {
     const gif = await readOk(await textPicture(['Animated notice board'], 'gif'), 'image/gif');
     expect(gif.pages[0]).toBe('Animated notice board');
+    const frames = [
+      await textPicture(['First frame words'], 'png', { width: 700 }),
+      await textPicture(['Second frame other'], 'png', { width: 700 }),
+    ];
+    const animated = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
+    expect((await sharp(animated).metadata()).pages).toBe(2);
+    expect((await readOk(animated, 'image/gif')).pages).toEqual(['First frame words']);
   });
 
   it('decodes a real HEIC photo (made with libheif heif-enc) and reads it', async () => {
@@ -87,6 +97,12 @@ describe('the ocr engine', { timeout: 30_000 }, () => {
     });
     const heic = fs.readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/ocr/notice.heic'));
     expect(await read(heic.subarray(0, 2000), 'image/heic')).toEqual({ ok: false, problem: 'heic-failed' });
+    // A HEIC that declares 100,000 x 100,000 pixels is refused from its header, never decoded.
+    const bomb = Buffer.from(heic);
+    const ispe = bomb.indexOf('ispe');
+    bomb.writeUInt32BE(100_000, ispe + 8);
+    bomb.writeUInt32BE(100_000, ispe + 12);
+    expect(await read(bomb, 'image/heic')).toEqual({ ok: false, problem: 'too-many-pixels', pixels: 1e10 });
     expect((await readOk(png, 'image/png')).pages).toEqual(['Still working']);
   });
 
