@@ -43,7 +43,7 @@ export const workersStarted = () => started;
 
 async function startWorker(): Promise<Worker> {
   started += 1;
-  return createWorker(['eng', 'hin'], OEM.LSTM_ONLY, {
+  const worker = await createWorker(['eng', 'hin'], OEM.LSTM_ONLY, {
     langPath: languageFolder(),
     gzip: true,
     // Nothing written into the working directory, nothing fetched.
@@ -53,6 +53,10 @@ async function startWorker(): Promise<Worker> {
       lastError = error;
     },
   });
+  // Pictures rarely say their resolution; without one tesseract guesses from the text's size and prints a
+  // warning into the server's log for each small picture. 300 dpi is what pages are rendered at.
+  await worker.setParameters({ user_defined_dpi: '300' });
+  return worker;
 }
 
 /** Reads the text of one PNG with a warm worker (English and Hindi), replacing it every so many images. */
