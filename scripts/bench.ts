@@ -36,6 +36,7 @@ import { benchSpeech } from './bench-speech.ts';
 import { benchOptions } from './bench-options.ts';
 import { benchTranslation } from './bench-translation.ts';
 import { benchEvents } from './bench-events.ts';
+import { benchOcr } from './bench-ocr.ts';
 import {
   freePort,
   repoRoot,
@@ -68,6 +69,7 @@ const sections = [
   'options',
   'translation',
   'events',
+  'ocr',
 ];
 const only = process.env.BENCH_ONLY?.split(',').map((section) => section.trim());
 const unknownSections = only?.filter((section) => !sections.includes(section)) ?? [];
@@ -713,3 +715,4 @@ if (runs('dictionary')) await benchDictionary();
 if (runs('speech')) await benchSpeech();
 if (runs('options')) await benchOptions();
 if (runs('translation')) await benchTranslation();
+if (runs('ocr')) await benchOcr();

@@ -19,6 +19,7 @@ import { quizRoutes } from './features/quiz/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { shortenerRoutes } from './features/shortener/routes.ts';
 import { speechRoutes } from './features/speech/routes.ts';
+import { textToolRoutes } from './features/text-tools/routes.ts';
 import { toolsIndexRoutes } from './features/tools-index/routes.ts';
 import { translationRoutes } from './features/translation/routes.ts';
 
@@ -50,5 +51,6 @@ export default [
   ...translationRoutes,
   ...optionStudiesRoutes,
   ...eventStudiesRoutes,
+  ...textToolRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

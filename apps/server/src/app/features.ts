@@ -19,6 +19,7 @@ import { quizFeature } from '../features/quiz/quiz.feature.ts';
 import { shortenerFeature } from '../features/shortener/shortener.feature.ts';
 import { speechFeature } from '../features/speech/speech.feature.ts';
 import { translationFeature } from '../features/translation/translation.feature.ts';
+import { textExtractFeature } from '../features/text-extract/text-extract.feature.ts';
 import type { Feature } from '../shared/feature.ts';
 
 /**
@@ -48,4 +49,5 @@ export const features: readonly Feature<any>[] = [
   dictionaryFeature,
   speechFeature,
   translationFeature,
+  textExtractFeature,
 ];

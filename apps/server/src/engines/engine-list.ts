@@ -2,6 +2,7 @@ import type { EngineDefinition } from './engine.ts';
 import { feedParseEngine } from './feed-parse/feed-parse.engine.ts';
 import { imageCopyEngine } from './image-copy/image-copy.engine.ts';
 import { speechEnglishEngine, speechHindiEngine } from './speech/speech.engine.ts';
+import { ocrEngine } from './ocr/ocr.engine.ts';
 
 /**
  * Every engine of the site, once. With Redis each becomes a job (`engine.<name>`) that worker processes
@@ -12,4 +13,5 @@ export const engineList: readonly EngineDefinition<never, unknown>[] = [
   feedParseEngine,
   speechEnglishEngine,
   speechHindiEngine,
+  ocrEngine,
 ] as never;

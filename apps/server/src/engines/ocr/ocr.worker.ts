@@ -1,0 +1,15 @@
+import type { OcrOutput, OcrRequest } from './ocr.engine.ts';
+import { preparePicture } from './ocr-images.ts';
+import { readPdf } from './ocr-pdf.ts';
+import { recognise } from './ocr-reader.ts';
+
+/**
+ * Runs in the engine pool: the text of one image (its single page) or of every page of a PDF. A file that
+ * cannot be read answers `{ ok: false, problem }`; only a failure of the engine itself throws.
+ */
+export default async function readText(request: OcrRequest): Promise<OcrOutput> {
+  if (request.type === 'application/pdf') return readPdf(request.path, recognise);
+  const prepared = await preparePicture(request.path, request.type);
+  if (!prepared.ok) return prepared;
+  return { ok: true, pages: [(await recognise(prepared.png)).trim()], recognised: [1] };
+}
