@@ -30,13 +30,13 @@ import { importMarketFolder } from '../apps/server/src/features/market/market-im
 import { NIFTY_50_STOCKS } from '../apps/server/src/features/market/market-instruments.ts';
 import type { PostTables } from '../apps/server/src/features/posts/posts.tables.ts';
 import { PostSearchIndex } from '../apps/server/src/features/posts/posts-search-index.ts';
-import { benchShortener } from './bench-shortener.ts';
 import { benchDictionary } from './bench-dictionary.ts';
-import { benchSpeech } from './bench-speech.ts';
-import { benchOptions } from './bench-options.ts';
-import { benchTranslation } from './bench-translation.ts';
 import { benchEvents } from './bench-events.ts';
 import { benchOcr } from './bench-ocr.ts';
+import { benchOptions } from './bench-options.ts';
+import { benchShortener } from './bench-shortener.ts';
+import { benchSpeech } from './bench-speech.ts';
+import { benchTranslation } from './bench-translation.ts';
 import {
   freePort,
   repoRoot,

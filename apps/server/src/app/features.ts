@@ -18,8 +18,8 @@ import { postsFeature } from '../features/posts/posts.feature.ts';
 import { quizFeature } from '../features/quiz/quiz.feature.ts';
 import { shortenerFeature } from '../features/shortener/shortener.feature.ts';
 import { speechFeature } from '../features/speech/speech.feature.ts';
-import { translationFeature } from '../features/translation/translation.feature.ts';
 import { textExtractFeature } from '../features/text-extract/text-extract.feature.ts';
+import { translationFeature } from '../features/translation/translation.feature.ts';
 import type { Feature } from '../shared/feature.ts';
 
 /**

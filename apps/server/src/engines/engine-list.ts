@@ -1,8 +1,8 @@
 import type { EngineDefinition } from './engine.ts';
 import { feedParseEngine } from './feed-parse/feed-parse.engine.ts';
 import { imageCopyEngine } from './image-copy/image-copy.engine.ts';
-import { speechEnglishEngine, speechHindiEngine } from './speech/speech.engine.ts';
 import { ocrEngine } from './ocr/ocr.engine.ts';
+import { speechEnglishEngine, speechHindiEngine } from './speech/speech.engine.ts';
 
 /**
  * Every engine of the site, once. With Redis each becomes a job (`engine.<name>`) that worker processes

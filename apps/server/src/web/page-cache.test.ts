@@ -148,7 +148,7 @@ describe('the policy of a cached page', () => {
 
 describe('page bodies and requests', () => {
   it('compresses a page once into Brotli and gzip that decode to the same bytes', async () => {
-    const body = Buffer.from('<!DOCTYPE html><html><body>' + 'नमस्ते hello '.repeat(500) + '</body></html>');
+    const body = Buffer.from(`<!DOCTYPE html><html><body>${'नमस्ते hello '.repeat(500)}</body></html>`);
     const { br, gzip } = await compressPage(body);
     expect(brotliDecompressSync(br).equals(body)).toBe(true);
     expect(gunzipSync(gzip).equals(body)).toBe(true);

@@ -1,4 +1,3 @@
-import { sponsoredLinkRel } from '@hurryup/contracts/offer-rules';
 import type { Referral } from '@hurryup/contracts/offers';
 import { DealCardHead } from './DealCardHead.tsx';
 import { DealsAside } from './DealsAside.tsx';
