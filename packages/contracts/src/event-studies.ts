@@ -3,7 +3,7 @@ import { defineCall } from './api-call.ts';
 import { eventStudyKinds, straddleLimits } from './event-study-rules.ts';
 
 // tools-and-trading.md "Impact Heatmap", "Straddle Simulator", "Fed Day Alert", "Volatility Event Calendar";
-// the methods: docs/trading-methods-events.md.
+// the methods: docs/trading-methods.md.
 
 const cell = z.number().nullable().describe('Average % return, 2 decimals; null when no event has a value');
 

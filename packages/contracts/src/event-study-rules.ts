@@ -39,7 +39,7 @@ export function impactClass(impact: string): 'extreme' | 'very-high' | 'high' | 
   return 'other';
 }
 
-/** Anchors of docs/trading-methods-events.md sections on /trading-methods. */
+/** Anchors of docs/trading-methods.md sections on /trading-methods. */
 export const eventMethodAnchors = {
   heatmap: 'impact-heatmap',
   straddle: 'rbi-day-straddle',

@@ -1,5 +1,5 @@
 /**
- * Event studies on daily closes (docs/trading-methods-events.md): how an index moved around dated events
+ * Event studies on daily closes (docs/trading-methods.md): how an index moved around dated events
  * (the impact heatmap), the RBI-day straddle (long call + long put priced with Black-Scholes and India
  * VIX), NIFTY's reaction in the session after US Fed decisions, and the impact tier of an event kind.
  *
@@ -334,7 +334,7 @@ export function impactTier(averageAbsMove: number, markedHigh: boolean): string 
 export type FedSuggestion = { action: string; confidence: number; rule: string };
 
 /**
- * The Fed-day suggestion from NIFTY's past reactions (docs/trading-methods-events.md): a direction when
+ * The Fed-day suggestion from NIFTY's past reactions (docs/trading-methods.md): a direction when
  * one side won at least 60 % of the reaction sessions (confidence: that share), else a long straddle when
  * the reaction exceeded the median daily move at least 55 % of the time (confidence: that share), else
  * no volatility edge: stay hedged or sell premium (confidence: the share that did not exceed it).

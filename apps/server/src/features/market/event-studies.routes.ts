@@ -22,7 +22,7 @@ const fromStoredData = { shows: ['market'], maxAgeSeconds: 60 };
 /**
  * The event studies (issue 23 items 6-9): impact heatmap, RBI-day straddle simulator, Fed-day alert and the
  * volatility event calendar, computed from the market feature's stored bars and events
- * (docs/trading-methods-events.md).
+ * (docs/trading-methods.md).
  */
 export function registerEventStudies(
   app: FastifyInstance,
