@@ -98,9 +98,9 @@ async function holdCalls(pattern: RegExp) {
     await gate;
     await route.continue();
   });
+  // The route stays: once released it lets every later call through at once.
   return async () => {
     release();
-    await session.page.unroute(pattern);
   };
 }
 
