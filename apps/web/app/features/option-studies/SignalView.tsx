@@ -147,7 +147,7 @@ export function SignalView({
           <NumberField id="signal-vix" label="India VIX" value={texts.vix} onChange={set('vix')} />
           <NumberField id="signal-oi" label="OI Change %" value={texts.oiChange} onChange={set('oiChange')} />
         </div>
-        <p className="as-of" role="status">
+        <p className="as-of study-source" role="status">
           {source}
         </p>
         <button type="submit" className="button" disabled={busy}>
