@@ -98,9 +98,9 @@ async function holdCalls(pattern: RegExp) {
     await gate;
     await route.continue();
   });
+  // The route stays: once released it lets every later call through at once.
   return async () => {
     release();
-    await session.page.unroute(pattern);
   };
 }
 
@@ -173,6 +173,8 @@ describe('signal view (/tradebot)', () => {
     await waitForHydration(p);
     await p.getByText('No saved values could be read; the fields hold the default values.').waitFor();
     expect(await p.getByLabel('Nifty', { exact: true }).inputValue()).toBe('25120');
+    await p.getByText('Save mode: the values are saved after each signal.').waitFor();
+    await expectNoSeriousAxeViolations(p);
     await p.getByLabel('RSI', { exact: true }).fill('41.5');
     await p.getByLabel('OI Change %', { exact: true }).fill('-2');
     await p.getByRole('button', { name: 'Get Signal' }).click();
@@ -214,6 +216,23 @@ describe('backtest (/optionEdgeBacktest)', () => {
     expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('384px');
     expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     await expectMethodsLink('backtest');
+    await expectNoSeriousAxeViolations(session.page);
+  });
+});
+
+describe('without market data', () => {
+  it('the backtest and the strategy screen say so plainly', async () => {
+    await open(`${empty.url}/optionEdgeBacktest`);
+    await session.page.getByRole('button', { name: 'Run Backtest (Today)' }).click();
+    await session.page.getByText('Market data not loaded').waitFor();
+    expect(await session.page.getByRole('heading', { name: 'Backtest Summary' }).count()).toBe(0);
+    await expectNoSeriousAxeViolations(session.page);
+    await open(`${empty.url}/optionEdge`);
+    await session.page.getByText('Market data not loaded').waitFor();
+    // No indicators to start from: the fields are empty, and a request fails as the specification says.
+    expect(await value('NIFTY')).toBe('');
+    await session.page.getByRole('button', { name: 'Get Strategy' }).click();
+    await session.page.getByText('Failed to fetch strategy').waitFor();
     await expectNoSeriousAxeViolations(session.page);
   });
 });

@@ -38,7 +38,7 @@ const minimumSessions = 25;
 export type StudyKind = '' | 'rbi' | 'budget' | 'usfed' | 'results' | 'fed';
 
 const kindLabels: Record<Exclude<StudyKind, 'fed'>, string> = {
-  '': 'All NIFTY 50',
+  '': 'NIFTY 50 sessions (no event)',
   rbi: 'RBI policy',
   budget: 'Union Budget',
   usfed: 'US Fed decision',
@@ -178,7 +178,7 @@ export function createOptionStudies({ repository, revision }: OptionStudiesOptio
       const label = kindLabels[kind];
       const sample =
         stats.count > 0
-          ? `${label} ${kind === '' ? 'sessions' : 'events'} ${stats.first} to ${stats.last} (${stats.count}): ${choice.strategy} ${choice.strategy === 'No Trade' ? 'was right (the move stayed inside what VIX priced)' : 'would have paid over the reaction session'} ${confidence}% of the time`
+          ? `${label}${kind === '' ? '' : ' events'} ${stats.first} to ${stats.last} (${stats.count}): ${choice.strategy} ${choice.strategy === 'No Trade' ? 'was right (the move stayed inside what VIX priced)' : 'would have paid over the reaction session'} ${confidence}% of the time`
           : `no past ${label} event in the stored data, so there is no record to count`;
       return {
         strategy: choice.strategy,

@@ -2,10 +2,11 @@ import type { Indicators } from '@hurryup/contracts/market';
 import type { SignalResponse } from '@hurryup/contracts/option-studies';
 import { methodAnchors, signalDefaults } from '@hurryup/contracts/option-study-rules';
 import { useEffect, useState } from 'react';
+import { ApiError } from '../../shared/api-error.ts';
 import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import { MethodsLink, NumberField, ProblemNote, problemOf, type StudyProblem } from './StudyFields.tsx';
-import { saveModeDeviceId as deviceId } from './save-mode-device.ts';
+import { saveModeDeviceId as deviceId, existingDeviceId } from './save-mode-device.ts';
 import { fieldText, type IndicatorTexts, numberOf, type StudyLoad } from './study-load.ts';
 
 const defaultTexts: IndicatorTexts = {
@@ -61,20 +62,31 @@ export function SignalView({
   useEffect(() => {
     if (!saveMode) return;
     const controller = new AbortController();
+    const showDefaults = () => {
+      setTexts(defaultTexts);
+      setSource('No saved values could be read; the fields hold the default values.');
+    };
+    const device = existingDeviceId();
+    // A device without an id has saved nothing yet: nothing to ask for.
+    if (!device) {
+      showDefaults();
+      return;
+    }
     (async () => {
       try {
         const values = await callApiLazily(
           () => import('@hurryup/contracts/market').then((c) => c.getSavedIndicators),
-          { query: { device_id: deviceId() } },
+          { query: { device_id: device } },
           { signal: controller.signal },
         );
         setTexts(textsOf(values));
         setSource(`Your values saved on ${values.savedAt.slice(0, 10)}.`);
       } catch (error) {
         if (controller.signal.aborted) return;
-        console.error('Saved indicators could not be read', error);
-        setTexts(defaultTexts);
-        setSource('No saved values could be read; the fields hold the default values.');
+        // Nothing saved from this device yet (404) is expected; anything else is worth a log line.
+        if (!(error instanceof ApiError && error.status === 404))
+          console.error('Saved indicators could not be read', error);
+        showDefaults();
       }
     })();
     return () => controller.abort();
@@ -135,7 +147,7 @@ export function SignalView({
           <NumberField id="signal-vix" label="India VIX" value={texts.vix} onChange={set('vix')} />
           <NumberField id="signal-oi" label="OI Change %" value={texts.oiChange} onChange={set('oiChange')} />
         </div>
-        <p className="as-of" role="status">
+        <p className="as-of study-source" role="status">
           {source}
         </p>
         <button type="submit" className="button" disabled={busy}>

@@ -8,14 +8,23 @@
  */
 const key = 'device_id';
 
-export function saveModeDeviceId(): string {
-  let storage: Storage | undefined;
+function storage(): Storage | undefined {
   try {
-    storage = window.localStorage;
+    return window.localStorage;
   } catch {
-    storage = undefined;
+    // Private modes can refuse storage; the id then lasts for this page only.
+    return undefined;
   }
-  const existing = storage?.getItem(key);
+}
+
+/** The id this device already has, if any: a device without one cannot have saved anything. */
+export function existingDeviceId(): string | undefined {
+  return storage()?.getItem(key) ?? undefined;
+}
+
+/** The device's id, made and kept on first use. */
+export function saveModeDeviceId(): string {
+  const existing = existingDeviceId();
   if (existing) return existing;
   if (typeof crypto === 'undefined' || typeof crypto.getRandomValues !== 'function')
     throw new Error('This browser cannot generate a secure device id.');
@@ -25,6 +34,6 @@ export function saveModeDeviceId(): string {
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  storage?.setItem(key, id);
+  storage()?.setItem(key, id);
   return id;
 }
