@@ -55,7 +55,7 @@ export const generateAudio = defineCall({
   answer: 'file',
   status: 200,
   response: fileAnswerSchema,
-  errors: [400, 413, 415, 503],
+  errors: [400, 413, 415, 503, 504],
 });
 
 /** Hindi speech for a post: form fields device_id and text; the answer is an audio file. */
@@ -81,7 +81,7 @@ export const generateHindiAudio = defineCall({
   answer: 'file',
   status: 200,
   response: fileAnswerSchema,
-  errors: [400, 413, 415, 503],
+  errors: [400, 413, 415, 503, 504],
 });
 
 export const generateHindiAudioLinkRequestSchema = z
@@ -121,7 +121,7 @@ export const generateHindiAudioLink = defineCall({
   bodyLimitBytes: 64 * 1024,
   status: 200,
   response: generatedAudioLinkSchema,
-  errors: [400, 413, 415, 503],
+  errors: [400, 413, 415, 503, 504],
 });
 
 /** A stored MP3's file name: the hash of voice and text, so an address never shows another text. */

@@ -52,7 +52,7 @@ export class EngineTimeoutError extends EngineError {
       engine,
       504,
       'ENGINE_TIMEOUT',
-      `This took longer than ${Math.ceil(timeoutMs / 1000)} seconds and was stopped. Please try again with a smaller input, or later.`,
+      `This took longer than ${Math.ceil(timeoutMs / 1000)} second${Math.ceil(timeoutMs / 1000) === 1 ? '' : 's'} and was stopped. Please try again with a smaller input, or later.`,
     );
   }
 }
@@ -64,10 +64,13 @@ export class EngineInputError extends EngineError {
   }
 }
 
-/** The task threw, or its thread crashed or ran out of memory; `cause` says which. */
+/**
+ * The task threw, or its thread crashed or ran out of memory; `cause` says which. 503, not 500: the pool has
+ * already replaced the thread, and the site never answers 500 to what a visitor sent (the cause is logged).
+ */
 export class EngineFailedError extends EngineError {
   constructor(engine: string, cause: unknown) {
-    super(engine, 500, 'ENGINE_FAILED', 'This tool could not finish your request. Please try again.', {
+    super(engine, 503, 'ENGINE_FAILED', 'This tool could not finish your request. Please try again.', {
       cause,
     });
   }

@@ -81,7 +81,7 @@ describe('the engine pool', () => {
     const engines = pool({ log: { warn() {}, error() {} } });
     const error = await engines.run(testEngine, { kind }).catch((e) => e);
     expect(error).toBeInstanceOf(EngineFailedError);
-    expect(error).toMatchObject({ statusCode: 500, code: 'ENGINE_FAILED' });
+    expect(error).toMatchObject({ statusCode: 503, code: 'ENGINE_FAILED' });
     expect(String(error.cause)).toMatch(cause);
     expect(await engines.run(testEngine, { kind: 'echo', value: 'still here' })).toBe('echo still here');
   });

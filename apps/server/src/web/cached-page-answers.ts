@@ -41,6 +41,10 @@ const pageRoute = '*';
  */
 export const hooksTheHitPathCovers: Readonly<Record<string, string>> = {
   'onRequest answerFromCache (web/answer-cache.ts)': 'the hit path itself',
+  'onRequest anonymous (@fastify/multipart/index.js)':
+    'only in the scope of a multipart call (a POST: OCR, PDF to text), which the cache never answers',
+  'preValidation anonymous (shared/uploads.ts)':
+    'reads the files of a multipart call (a POST), which the cache never answers',
   'onSend anonymous (app/build-app.ts)':
     'x-request-id and, while closing, connection: close: set by the hit path',
   'onRequest helmetConfigureReply (@fastify/helmet/index.js)':
