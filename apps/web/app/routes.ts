@@ -9,6 +9,7 @@ import { galleryRoutes } from './features/galleries/routes.ts';
 import { legalRoutes } from './features/legal/routes.ts';
 import { marketRoutes } from './features/market/routes.ts';
 import { marketNewsRoutes } from './features/market-news/routes.ts';
+import { nutritionRoutes } from './features/nutrition/routes.ts';
 import { offersRoutes } from './features/offers/routes.ts';
 import { postRoutes } from './features/posts/routes.ts';
 import { quizRoutes } from './features/quiz/routes.ts';
@@ -36,5 +37,6 @@ export default [
   ...donateRoutes,
   ...dailyNewsRoutes,
   ...toolsIndexRoutes,
+  ...nutritionRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
