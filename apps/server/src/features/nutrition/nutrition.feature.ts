@@ -8,7 +8,7 @@ import { createMatcher, type Matcher } from './nutrition-matcher.ts';
 /**
  * The nutrition checker's server (tools-and-trading.md "Nutrition checker"; decision 0021):
  * `GET /api/nutrition-data?ingr=…` computed offline from the Indian Food Composition Tables 2017. The
- * tables (542 foods, about 0.4 s to read) load at the first question, not at start, and stay in memory;
+ * tables (542 foods, 0.1 to 0.2 s to parse) load at the first question, not at start, and stay in memory;
  * a failed load is tried again at the next question. The answer depends only on the text and the bundled
  * tables, so it is cached for everyone and no write changes it (`shows: []`).
  */
