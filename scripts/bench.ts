@@ -29,6 +29,7 @@ import { importMarketFolder } from '../apps/server/src/features/market/market-im
 import { NIFTY_50_STOCKS } from '../apps/server/src/features/market/market-instruments.ts';
 import type { PostTables } from '../apps/server/src/features/posts/posts.tables.ts';
 import { PostSearchIndex } from '../apps/server/src/features/posts/posts-search-index.ts';
+import { benchNutrition } from './bench-nutrition.ts';
 import {
   freePort,
   repoRoot,
@@ -47,7 +48,7 @@ const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_
 requireBuild();
 const stop = stopServer;
 // BENCH_ONLY: a comma-separated list of pages, api, baseline, search, market, comments, engines (default: all).
-const sections = ['pages', 'api', 'baseline', 'search', 'market', 'comments', 'engines'];
+const sections = ['pages', 'api', 'baseline', 'search', 'market', 'comments', 'engines', 'nutrition'];
 const only = process.env.BENCH_ONLY?.split(',').map((section) => section.trim());
 const unknownSections = only?.filter((section) => !sections.includes(section)) ?? [];
 if (unknownSections.length > 0) {
@@ -684,3 +685,5 @@ if (runs('engines')) {
   await engines.close();
   fs.rmSync(scratch, { recursive: true, force: true });
 }
+
+if (runs('nutrition')) await benchNutrition();
