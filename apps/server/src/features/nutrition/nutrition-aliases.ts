@@ -35,7 +35,7 @@ export const foodAliases: readonly FoodAlias[] = [
   },
   { names: ['puffed rice', 'murmura', 'kurmura', 'mamra', 'muri', 'pori'], code: 'A012', density: 0.15 },
   {
-    names: ['atta', 'wheat flour', 'whole wheat flour', 'gehun ka atta', 'chapati flour'],
+    names: ['atta', 'wheat flour', 'whole wheat flour', 'gehun ka atta', 'chapati flour', 'आटा'],
     code: 'A019',
     density: 0.5,
   },
@@ -96,6 +96,7 @@ export const foodAliases: readonly FoodAlias[] = [
       'chole',
       'chhole',
       'garbanzo',
+      'चना',
     ],
     code: 'B002',
     density: 0.8,
@@ -134,7 +135,7 @@ export const foodAliases: readonly FoodAlias[] = [
   { names: ['dry peas', 'matar dal', 'dried peas', 'safed matar'], code: 'B017', density: 0.8 },
   { names: ['soybean', 'soya bean', 'soya', 'soy'], code: 'B025', density: 0.75 },
   // Leafy vegetables
-  { names: ['spinach', 'palak'], code: 'C033', density: 0.13 },
+  { names: ['spinach', 'palak', 'पालक'], code: 'C033', density: 0.13 },
   { names: ['methi', 'fenugreek leaves', 'methi leaves'], code: 'C020', density: 0.13 },
   { names: ['bathua', 'chenopodium'], code: 'C008', density: 0.13 },
   { names: ['sarson', 'sarson ka saag', 'mustard leaves', 'mustard greens'], code: 'C026', density: 0.13 },
@@ -155,7 +156,7 @@ export const foodAliases: readonly FoodAlias[] = [
   { names: ['mint', 'mint leaves', 'pudina'], code: 'G016', density: 0.1 },
   // Other vegetables
   {
-    names: ['bhindi', 'okra', 'ladies finger', 'lady finger', 'vendakkai'],
+    names: ['bhindi', 'okra', 'ladies finger', 'lady finger', 'vendakkai', 'भिंडी'],
     code: 'D056',
     pieceGrams: 12,
     density: 0.5,
@@ -210,7 +211,7 @@ export const foodAliases: readonly FoodAlias[] = [
   { names: ['spring onion', 'hara pyaz', 'onion greens'], code: 'D058', density: 0.2 },
   // Roots and tubers, onion, garlic, ginger
   {
-    names: ['potato', 'aloo', 'alu', 'batata', 'urulaikizhangu'],
+    names: ['potato', 'aloo', 'alu', 'batata', 'urulaikizhangu', 'आलू'],
     code: 'F006',
     pieceGrams: 150,
     density: 0.65,
@@ -227,7 +228,12 @@ export const foodAliases: readonly FoodAlias[] = [
   },
   { names: ['tapioca', 'cassava', 'kappa', 'maravalli kizhangu'], code: 'F015', density: 0.65 },
   { names: ['yam', 'suran', 'jimikand', 'elephant yam', 'senai'], code: 'F017', density: 0.65 },
-  { names: ['onion', 'pyaz', 'pyaaz', 'kanda', 'vengayam'], code: 'G017', pieceGrams: 100, density: 0.6 },
+  {
+    names: ['onion', 'pyaz', 'pyaaz', 'kanda', 'vengayam', 'प्याज'],
+    code: 'G017',
+    pieceGrams: 100,
+    density: 0.6,
+  },
   {
     names: ['shallot', 'small onion', 'sambar onion', 'chinna vengayam'],
     code: 'G018',
@@ -264,7 +270,12 @@ export const foodAliases: readonly FoodAlias[] = [
   { names: ['tamarind', 'imli', 'puli', 'chintapandu'], code: 'E064', density: 0.9 },
   // Fruits
   { names: ['apple', 'seb', 'saib'], code: 'E001', pieceGrams: 150, density: 0.55 },
-  { names: ['banana', 'kela', 'ripe banana', 'vazhaipazham'], code: 'E012', pieceGrams: 100, density: 0.6 },
+  {
+    names: ['banana', 'kela', 'ripe banana', 'vazhaipazham', 'केला'],
+    code: 'E012',
+    pieceGrams: 100,
+    density: 0.6,
+  },
   {
     names: ['mango', 'aam', 'ripe mango', 'alphonso', 'alphonso mango'],
     code: 'E036',
@@ -339,13 +350,17 @@ export const foodAliases: readonly FoodAlias[] = [
   { names: ['jaggery', 'gur', 'gud', 'vellam', 'bellam'], code: 'I001', density: 0.9 },
   { names: ['sugarcane juice', 'ganne ka ras', 'ganna juice'], code: 'I002', density: 1.05 },
   // Milk and milk products
-  { names: ['milk', 'cow milk', 'doodh', 'whole milk', 'gai ka doodh', 'paal'], code: 'L002', density: 1.03 },
+  {
+    names: ['milk', 'cow milk', 'doodh', 'whole milk', 'gai ka doodh', 'paal', 'दूध'],
+    code: 'L002',
+    density: 1.03,
+  },
   { names: ['buffalo milk', 'bhains ka doodh', 'bhainse ka doodh'], code: 'L001', density: 1.03 },
-  { names: ['paneer', 'cottage cheese', 'chhena', 'chena'], code: 'L003', density: 0.6 },
+  { names: ['paneer', 'cottage cheese', 'chhena', 'chena', 'पनीर'], code: 'L003', density: 0.6 },
   { names: ['khoa', 'khoya', 'mawa'], code: 'L004', density: 0.6 },
   // Eggs
   {
-    names: ['egg', 'anda', 'raw egg', 'whole egg', 'hen egg', 'mutta'],
+    names: ['egg', 'anda', 'raw egg', 'whole egg', 'hen egg', 'mutta', 'अंडा'],
     code: 'M001',
     pieceGrams: 50,
     density: 1.03,
@@ -408,7 +423,7 @@ export const foodAliases: readonly FoodAlias[] = [
     density: 0.3,
   },
   // Oils and fats: their energy is computed from their fat (nutrition-foods.ts).
-  { names: ['ghee', 'desi ghee', 'clarified butter', 'neyyi', 'nei'], code: 'T013', density: 0.91 },
+  { names: ['ghee', 'desi ghee', 'clarified butter', 'neyyi', 'nei', 'घी'], code: 'T013', density: 0.91 },
   { names: ['vanaspati', 'dalda', 'vegetable ghee', 'hydrogenated oil'], code: 'T014', density: 0.91 },
   {
     names: ['oil', 'cooking oil', 'refined oil', 'vegetable oil', 'tel', 'sunflower oil'],

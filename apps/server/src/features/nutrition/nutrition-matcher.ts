@@ -109,7 +109,7 @@ export function createMatcher(foods: ReadonlyMap<string, IfctFood>): Matcher {
   const simple = (name: string) =>
     name
       .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
+      .replace(/[^\p{L}\p{M}\p{N}\s-]/gu, ' ')
       .replace(/\s+/g, ' ')
       .trim();
   const heads = new Map<string, IfctFood[]>();

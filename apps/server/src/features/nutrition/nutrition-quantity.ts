@@ -192,7 +192,7 @@ export function readAmount(text: string): Amount | undefined {
   if (!parsed) return undefined;
   const food = parsed.description
     .replace(/^of\s+/, '')
-    .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
+    .replace(/[^\p{L}\p{M}\p{N}\s'-]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   if (food === '' || unitWords.has(food)) return undefined;

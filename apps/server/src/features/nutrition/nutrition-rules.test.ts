@@ -163,6 +163,12 @@ describe('matching foods', () => {
     expect(nameOf(matched('ghee'))).toBe('T013');
   });
 
+  it('matches common foods written in Devanagari', () => {
+    expect(nameOf(matched('2 रोटी'))).toBe('recipe:roti');
+    expect(nameOf(matched('1 katori दाल'))).toBe('recipe:dal');
+    expect(nameOf(matched('100 g पनीर'))).toBe('L003');
+  });
+
   it("matches the tables' own English and unique Hindi names", () => {
     expect(nameOf(matched('Ragi'))).toBe('A010');
     expect(nameOf(matched('milk, whole, buffalo'))).toBe('L001');
