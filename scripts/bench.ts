@@ -299,7 +299,11 @@ async function apiReads() {
       body: JSON.stringify({ device_id: deviceId, nifty: 24000, rsi: 55, vix: 13 }),
     });
     // Values for the query parameters a call requires.
-    const required: Record<string, string> = { imageUrl: images[0]?.url ?? '', device_id: deviceId };
+    const required: Record<string, string> = {
+      imageUrl: images[0]?.url ?? '',
+      device_id: deviceId,
+      ingr: '2 rotis',
+    };
     type Operation = {
       security?: unknown[];
       parameters?: { in: string; name: string; required?: boolean }[];
