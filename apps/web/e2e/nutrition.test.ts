@@ -92,4 +92,13 @@ describe('Nutrition checker (/nutrition)', () => {
     expect(asked).toBe(1);
     await expectNoSeriousAxeViolations(session.page);
   });
+
+  it('answers a food given in the address, as a form sent before the script started arrives', async () => {
+    await session.page.goto(`${baseUrl}/nutrition?ingr=${encodeURIComponent('1 katori dal')}`);
+    await waitForHydration(session.page);
+    await session.page.getByRole('heading', { name: 'Dal (toor dal tadka), cooked' }).waitFor();
+    expect(await food().inputValue()).toBe('1 katori dal');
+    expect(await result().textContent()).toContain('1 katori = 150 g');
+    expect(await session.page.locator('form.nutrition-form').getAttribute('action')).toBe('/nutrition');
+  });
 });

@@ -2,11 +2,12 @@ import type { NutritionAnswer, ParsedFood } from '@hurryup/contracts/nutrition';
 import {
   nutrientCodes,
   nutritionMessages,
+  nutritionPagePath,
   nutritionTextError,
   nutritionTextMaxLength,
   nutritionTexts,
 } from '@hurryup/contracts/nutrition-rules';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api-error.ts';
 import { callApiLazily } from '../../shared/lazy-api-client.ts';
 
@@ -48,10 +49,9 @@ export function NutritionChecker() {
   const [result, setResult] = useState<Result>(undefined);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function ask(value: string) {
     if (busy) return;
-    const problem = nutritionTextError(text);
+    const problem = nutritionTextError(value);
     setInputError(problem);
     if (problem) {
       setResult(undefined);
@@ -59,7 +59,7 @@ export function NutritionChecker() {
     }
     setBusy(true);
     try {
-      const asked = text.trim();
+      const asked = value.trim();
       const answer: NutritionAnswer = await callApiLazily(
         () => import('@hurryup/contracts/nutrition').then((c) => c.getNutritionData),
         { query: { ingr: asked } },
@@ -75,9 +75,27 @@ export function NutritionChecker() {
     }
   }
 
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void ask(text);
+  }
+
+  // A form sent before the page's script started (or a shared link) arrives as /nutrition?ingr=…: the page
+  // is the same cached one, and asks for it once it runs.
+  const askedFromAddress = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page starts
+  useEffect(() => {
+    if (askedFromAddress.current) return;
+    askedFromAddress.current = true;
+    const given = new URLSearchParams(window.location.search).get('ingr');
+    if (given === null) return;
+    setText(given);
+    void ask(given);
+  }, []);
+
   return (
     <>
-      <form className="nutrition-form" onSubmit={submit} noValidate>
+      <form className="nutrition-form" method="get" action={nutritionPagePath} onSubmit={submit} noValidate>
         <label htmlFor="nutrition-food">{nutritionTexts.label}</label>
         <div className="nutrition-form__row">
           <input
