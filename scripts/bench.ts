@@ -37,6 +37,7 @@ import { benchOptions } from './bench-options.ts';
 import { benchShortener } from './bench-shortener.ts';
 import { benchSpeech } from './bench-speech.ts';
 import { benchTranslation } from './bench-translation.ts';
+import { benchNutrition } from './bench-nutrition.ts';
 import {
   freePort,
   repoRoot,
@@ -70,6 +71,7 @@ const sections = [
   'translation',
   'events',
   'ocr',
+  'nutrition',
 ];
 const only = process.env.BENCH_ONLY?.split(',').map((section) => section.trim());
 const unknownSections = only?.filter((section) => !sections.includes(section)) ?? [];
@@ -321,7 +323,11 @@ async function apiReads() {
       body: JSON.stringify({ device_id: deviceId, nifty: 24000, rsi: 55, vix: 13 }),
     });
     // Values for the query parameters a call requires.
-    const required: Record<string, string> = { imageUrl: images[0]?.url ?? '', device_id: deviceId };
+    const required: Record<string, string> = {
+      imageUrl: images[0]?.url ?? '',
+      device_id: deviceId,
+      ingr: '2 rotis',
+    };
     type Operation = {
       security?: unknown[];
       parameters?: { in: string; name: string; required?: boolean }[];
@@ -716,3 +722,4 @@ if (runs('speech')) await benchSpeech();
 if (runs('options')) await benchOptions();
 if (runs('translation')) await benchTranslation();
 if (runs('ocr')) await benchOcr();
+if (runs('nutrition')) await benchNutrition();

@@ -12,6 +12,7 @@ import { galleryRoutes } from './features/galleries/routes.ts';
 import { legalRoutes } from './features/legal/routes.ts';
 import { marketRoutes } from './features/market/routes.ts';
 import { marketNewsRoutes } from './features/market-news/routes.ts';
+import { nutritionRoutes } from './features/nutrition/routes.ts';
 import { offersRoutes } from './features/offers/routes.ts';
 import { optionStudiesRoutes } from './features/option-studies/routes.ts';
 import { postRoutes } from './features/posts/routes.ts';
@@ -52,5 +53,6 @@ export default [
   ...optionStudiesRoutes,
   ...eventStudiesRoutes,
   ...textToolRoutes,
+  ...nutritionRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

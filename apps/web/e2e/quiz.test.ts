@@ -73,4 +73,32 @@ describe('Java 17 quiz (/testbank)', () => {
     await expectNoSeriousAxeViolations(page);
     expect(session.problems).toEqual([]);
   });
+
+  it('sends only the first questions with the page and fetches the next ones as the visitor goes on', async () => {
+    const { questions, total } = await getJson<McqAnswer>('/api/mcq');
+    expect(total).toBeGreaterThan(12);
+    // Explanations are unique; their plain beginnings appear in the page's data as they are.
+    const plain = (text: string) => text.slice(0, 40);
+    const later = questions.slice(10).find((q) => /^[A-Za-z0-9 ,.]{40}/.test(q.description))!;
+    const html = await (await fetch(`${baseUrl}/testbank`)).text();
+    expect(html).toContain(plain(questions[0]!.description));
+    expect(html).not.toContain(plain(later.description));
+    const { page } = session;
+    await page.goto(`${baseUrl}/testbank`);
+    await waitForHydration(page);
+    await page.evaluate(() => window.localStorage.clear());
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByText(`Question 1 of ${total}`).waitFor();
+    for (let i = 1; i < 12; i++) await page.getByRole('button', { name: 'Next Question' }).click();
+    await page.getByText(`Question 12 of ${total}`).waitFor();
+    expect(await page.locator('.quiz__text').textContent()).toBe(questions[11]!.text);
+    // A reload resumes there, past the questions the page carries.
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByText(`Question 12 of ${total}`).waitFor();
+    expect(await page.locator('.quiz__text').textContent()).toBe(questions[11]!.text);
+    await expectNoSeriousAxeViolations(page);
+    expect(session.problems).toEqual([]);
+  });
 });

@@ -48,6 +48,15 @@ export function isAnswerCorrect(
   return chosen.join(',') === [...correctAnswer].sort().join(',');
 }
 
+/**
+ * The /testbank page carries only its first questions (about 1 KB each; all 167 made the page heavy) and
+ * fetches the rest from GET /api/mcq a page at a time, before the visitor reaches them.
+ */
+export const quizFirstPageSize = 10;
+export const quizPageSize = 20;
+/** How many questions before the last one loaded the next page is asked for. */
+export const quizPrefetchAhead = 3;
+
 /** Section 9: a question left on screen this long gives way to the next one by itself. */
 export const quizAutoAdvanceMs = 200_000;
 

@@ -13,6 +13,7 @@ import { imageVariantsFeature } from '../features/image-variants/image-variants.
 import { mailOutboxFeature } from '../features/mail-outbox/mail-outbox.feature.ts';
 import { marketFeature } from '../features/market/market.feature.ts';
 import { marketNewsFeature } from '../features/market-news/market-news.feature.ts';
+import { nutritionFeature } from '../features/nutrition/nutrition.feature.ts';
 import { offersFeature } from '../features/offers/offers.feature.ts';
 import { postsFeature } from '../features/posts/posts.feature.ts';
 import { quizFeature } from '../features/quiz/quiz.feature.ts';
@@ -50,4 +51,5 @@ export const features: readonly Feature<any>[] = [
   speechFeature,
   translationFeature,
   textExtractFeature,
+  nutritionFeature,
 ];

@@ -2,6 +2,7 @@ import type { QuizQuestion } from '@hurryup/contracts/quiz';
 import {
   isQuizTopic,
   type QuizTopic,
+  quizFirstPageSize,
   quizPagePath,
   quizTexts,
   quizTopics,
@@ -13,7 +14,12 @@ import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import { useReportedRouteError } from '../shared/route-failure.ts';
 import type { Route } from './+types/testbank';
 
-type QuizRouteData = { questions: QuizQuestion[]; topic: QuizTopic | undefined; error?: string | undefined };
+type QuizRouteData = {
+  questions: QuizQuestion[];
+  total: number;
+  topic: QuizTopic | undefined;
+  error?: string | undefined;
+};
 
 /** The same for every visitor (progress lives in the browser): served from the page cache per topic. */
 export const handle = {
@@ -26,11 +32,14 @@ export async function loader(args: Route.LoaderArgs) {
   // An unknown objective shows them all rather than an empty quiz.
   const topic = isQuizTopic(requested) ? requested : undefined;
   try {
-    const loaded: QuizRouteData = { questions: await pageData(args.context, 'quiz').questions(topic), topic };
+    // The first questions only: the quiz fetches the next ones from GET /api/mcq as the visitor goes on.
+    const first = await pageData(args.context, 'quiz').page({ topic, limit: quizFirstPageSize, offset: 0 });
+    const loaded: QuizRouteData = { questions: first.questions, total: first.total, topic };
     return loaded;
   } catch (error) {
     return loaderFailure<QuizRouteData>(args, error, 'Error reading the quiz questions', {
       questions: [],
+      total: 0,
       topic,
       error: quizTexts.unavailable,
     });
@@ -49,7 +58,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function TestbankRoute({ loaderData }: Route.ComponentProps) {
-  return <JavaQuiz questions={loaderData.questions} topic={loaderData.topic} error={loaderData.error} />;
+  return (
+    <JavaQuiz
+      key={loaderData.topic ?? 'all'}
+      questions={loaderData.questions}
+      total={loaderData.total}
+      topic={loaderData.topic}
+      error={loaderData.error}
+    />
+  );
 }
 
 /** The page's failure state when its data request failed outright (decision 0010). */

@@ -33,7 +33,9 @@ export const quizFeature = defineFeature({
     });
     await registerAdminCrud(app, config.adminToken, quizAdminCalls, quiz, 'quiz');
 
-    site.providePageData('quiz', { questions: (topic) => quiz.questions(topic) } satisfies QuizPageData);
+    site.providePageData('quiz', {
+      page: ({ topic, limit, offset }) => quiz.page({ ...(topic ? { topic } : {}), limit, offset }),
+    } satisfies QuizPageData);
     site.addContentKind({
       path: 'quiz',
       itemsOf: quizItemsOf,

@@ -1,5 +1,5 @@
 import type { QuizQuestion } from '@hurryup/contracts/quiz';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JavaQuiz } from './JavaQuiz.tsx';
 
@@ -35,7 +35,37 @@ const button = (name: string) => screen.getByRole('button', { name }) as HTMLBut
 const option = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 
 beforeEach(() => window.localStorage.clear());
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** GET /api/mcq answered from `bank`, with the topic filter and paging of the real call; records the URLs. */
+function serveMcq(bank: QuizQuestion[]) {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      asked.push(url);
+      const query = new URL(url, 'http://localhost').searchParams;
+      const offset = Number(query.get('offset') ?? 0);
+      const limit = Number(query.get('limit') ?? 500);
+      return Response.json({ questions: bank.slice(offset, offset + limit), total: bank.length });
+    }),
+  );
+  return asked;
+}
+
+/** A bank of `count` questions, ids 1 to count, each with answer A. */
+const bankOf = (count: number): QuizQuestion[] =>
+  Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    topic: 'records',
+    text: `Question text ${i + 1}?`,
+    options: ['A. yes', 'B. no'],
+    correctAnswer: ['A'],
+    description: `Explanation ${i + 1}.`,
+  }));
 
 describe('the Java quiz', () => {
   it('shows the question, its highlighted code and checkbox options; a right answer is correct', () => {
@@ -120,5 +150,53 @@ describe('the Java quiz', () => {
   it('says the question data is unavailable when there is none', () => {
     render(<JavaQuiz questions={[]} topic={undefined} />);
     expect(screen.getByRole('alert').textContent).toBe('Error: Question data is unavailable.');
+  });
+
+  it('starts with the first questions only and fetches the next page before the visitor reaches it', async () => {
+    const bank = bankOf(25);
+    const asked = serveMcq(bank);
+    render(<JavaQuiz questions={bank.slice(0, 10)} total={25} topic="records" />);
+    expect(screen.getByText('Question 1 of 25')).toBeTruthy();
+    expect(asked).toEqual([]);
+    for (let i = 1; i <= 6; i++) fireEvent.click(button('Next Question'));
+    expect(screen.getByText('Question 7 of 25')).toBeTruthy();
+    expect(asked).toEqual([]);
+    fireEvent.click(button('Next Question'));
+    await waitFor(() => expect(asked).toEqual(['/api/mcq?topic=records&limit=20&offset=10']));
+    for (let i = 8; i <= 11; i++) fireEvent.click(button('Next Question'));
+    await screen.findByText('Question text 12?');
+    for (let i = 12; i < 25; i++) fireEvent.click(button('Next Question'));
+    expect(screen.getByText('Question 25 of 25')).toBeTruthy();
+    expect(screen.getByText('Question text 25?')).toBeTruthy();
+    expect(button('Next Question').disabled).toBe(true);
+    expect(asked).toHaveLength(1);
+  });
+
+  it('resumes on a question after the first page, fetching the pages up to it', async () => {
+    const bank = bankOf(45);
+    const asked = serveMcq(bank);
+    window.localStorage.setItem(
+      'quiz-progress:all',
+      JSON.stringify({ questionId: 33, correct: 20, answered: 32 }),
+    );
+    render(<JavaQuiz questions={bank.slice(0, 10)} total={45} topic={undefined} />);
+    await screen.findByText('Question 33 of 45');
+    expect(screen.getByText('Question text 33?')).toBeTruthy();
+    expect(screen.getByText('Score: 20 / 32')).toBeTruthy();
+    expect(asked.slice(0, 2)).toEqual(['/api/mcq?limit=20&offset=10', '/api/mcq?limit=20&offset=30']);
+  });
+
+  it('says the data is unavailable when the next page cannot be fetched, and tries again', async () => {
+    const bank = bankOf(12);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('down', { status: 503 })),
+    );
+    render(<JavaQuiz questions={bank.slice(0, 10)} total={12} topic="records" />);
+    for (let i = 1; i <= 10; i++) fireEvent.click(button('Next Question'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error: Question data is unavailable.');
+    serveMcq(bank);
+    fireEvent.click(button('Try again'));
+    await screen.findByText('Question text 11?');
   });
 });

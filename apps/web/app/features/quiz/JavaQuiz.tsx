@@ -4,6 +4,7 @@ import {
   type QuizTopic,
   quizAutoAdvanceMs,
   quizPagePath,
+  quizPrefetchAhead,
   quizTexts,
   quizTopics,
 } from '@hurryup/contracts/quiz-rules';
@@ -12,10 +13,14 @@ import { useEnglishSpeech } from '../../shared/use-english-speech.ts';
 import { highlightJava } from './highlight-java.ts';
 import { readProgress, saveProgress } from './quiz-progress.ts';
 import { useAutoAdvance } from './use-auto-advance.ts';
+import { useQuestionPages } from './use-question-pages.ts';
 import { useReadAloud } from './use-read-aloud.ts';
 
 export interface JavaQuizProps {
+  /** The first questions (all of them when `total` is absent). */
   questions: QuizQuestion[];
+  /** How many questions the quiz has; the ones after `questions` are fetched as the visitor goes on. */
+  total?: number;
   topic: QuizTopic | undefined;
   /** Set when the questions could not be read. */
   error?: string | undefined;
@@ -59,29 +64,52 @@ function TopicChoice({ topic }: { topic: QuizTopic | undefined }) {
 }
 
 /** The Java 17 certification practice quiz (specification: quiz screen, sections 4, 5, 8 and 9). */
-export function JavaQuiz({ questions, topic, error }: JavaQuizProps) {
+export function JavaQuiz({ questions, total: declaredTotal, topic, error }: JavaQuizProps) {
+  const total = Math.max(declaredTotal ?? questions.length, questions.length);
+  const pages = useQuestionPages(questions, total, topic);
   const [index, setIndex] = useState(0);
   const [selected, setSelected] = useState<string[]>([]);
   const [result, setResult] = useState<'correct' | 'incorrect' | undefined>();
   const [score, setScore] = useState({ correct: 0, answered: 0 });
   const [restored, setRestored] = useState(false);
-  const question = questions[index];
-  const last = index >= questions.length - 1;
+  const question = pages.known[index];
+  const last = index >= total - 1;
+  const { find, load, loadedUntil } = pages;
 
-  // The server renders the first question; the browser then resumes where this visitor was.
+  // The server renders the first question; the browser then resumes where this visitor was, fetching the
+  // pages up to that question when it is not among the first ones.
   useEffect(() => {
+    let cancelled = false;
+    const resume = (at: number, progress: ReturnType<typeof readProgress>) => {
+      if (progress && at >= 0) {
+        setIndex(at);
+        setScore({ correct: progress.correct, answered: progress.answered });
+      }
+      setRestored(true);
+    };
     const progress = readProgress(topic);
     const at = progress ? questions.findIndex((q) => q.id === progress.questionId) : -1;
-    if (progress && at >= 0) {
-      setIndex(at);
-      setScore({ correct: progress.correct, answered: progress.answered });
-    }
-    setRestored(true);
-  }, [questions, topic]);
+    if (!progress || at >= 0 || total <= questions.length) resume(at, progress);
+    else
+      find(progress.questionId).then(
+        (found) => !cancelled && resume(found, progress),
+        () => !cancelled && resume(-1, progress),
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [questions, topic, total, find]);
 
   useEffect(() => {
     if (restored && question) saveProgress(topic, { questionId: question.id, ...score });
   }, [restored, question, score, topic]);
+
+  // The next questions are fetched a few before the visitor reaches them.
+  useEffect(() => {
+    if (!restored) return;
+    if (question === undefined) load(index);
+    else if (index + quizPrefetchAhead >= loadedUntil) load(loadedUntil);
+  }, [restored, question, index, loadedUntil, load]);
 
   useReadAloud(restored ? question?.text : undefined);
   const readAgain = useEnglishSpeech(question?.text ?? '');
@@ -92,9 +120,9 @@ export function JavaQuiz({ questions, topic, error }: JavaQuizProps) {
     setSelected([]);
     setResult(undefined);
   }
-  useAutoAdvance(question?.id, next, quizAutoAdvanceMs, restored && !last);
+  useAutoAdvance(question?.id, next, quizAutoAdvanceMs, restored && !last && question !== undefined);
 
-  if (error || !question) {
+  if (error || total === 0) {
     return (
       <section className="quiz">
         <h1>Java 17 Certification Practice</h1>
@@ -102,6 +130,30 @@ export function JavaQuiz({ questions, topic, error }: JavaQuizProps) {
         <p role="alert" className="quiz__error">
           {error ?? quizTexts.unavailable}
         </p>
+      </section>
+    );
+  }
+
+  if (!question) {
+    return (
+      <section className="quiz">
+        <h1>Java 17 Certification Practice</h1>
+        <TopicChoice topic={topic} />
+        <p className="quiz__progress">
+          Question {index + 1} of {total}
+        </p>
+        {pages.failed ? (
+          <>
+            <p role="alert" className="quiz__error">
+              {quizTexts.unavailable}
+            </p>
+            <button type="button" onClick={() => load(index)}>
+              Try again
+            </button>
+          </>
+        ) : (
+          <p role="status">{quizTexts.loading}</p>
+        )}
       </section>
     );
   }
@@ -123,7 +175,7 @@ export function JavaQuiz({ questions, topic, error }: JavaQuizProps) {
       <TopicChoice topic={topic} />
       <p className="quiz__progress">
         <span>
-          Question {index + 1} of {questions.length}
+          Question {index + 1} of {total}
         </span>{' '}
         <span className="quiz__score">
           Score: {score.correct} / {score.answered}
