@@ -49,6 +49,8 @@ export interface ApiCall<
   files?: Files;
   /** `file` answers (audio, text downloads) are bytes, not JSON; `response` then describes them only loosely. */
   answer?: 'json' | 'file';
+  /** The media type of a `file` answer (`audio/mpeg`, `text/plain`), as the OpenAPI document shows it. */
+  answerType?: string;
   /** The success status and its answer; `null` schema for 204. */
   status: 200 | 201 | 204;
   response: Response;

@@ -37,6 +37,7 @@ export const pdfToText = defineCall({
   bodyEncoding: 'multipart',
   files: { file: { types: ['application/pdf'], maxBytes: textExtractMaxBytes } },
   answer: 'file',
+  answerType: 'text/plain',
   status: 200,
   response: fileAnswerSchema,
   errors: [400, 413, 415, 422, 503, 504],

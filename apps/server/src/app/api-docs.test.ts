@@ -36,4 +36,17 @@ describe('docs/api', () => {
     }
     expect(Object.keys(document.paths).every((p) => p.startsWith('/api/'))).toBe(true);
   });
+
+  it('shows a file answer as bytes of its media type, and its errors as the JSON error body', async () => {
+    type Responses = Record<string, { content: Record<string, { schema: object }> }>;
+    const document = JSON.parse((await renderApiDocs()).json) as {
+      paths: Record<string, { post: { responses: Responses } }>;
+    };
+    const binary = { schema: { type: 'string', format: 'binary' } };
+    const audio = document.paths['/api/generate-audio']!.post.responses;
+    expect(audio['200']!.content).toEqual({ 'audio/mpeg': binary });
+    expect(Object.keys(audio['400']!.content)).toEqual(['application/json']);
+    const text = document.paths['/api/pdf-to-text']!.post.responses;
+    expect(text['200']!.content).toEqual({ 'text/plain': binary });
+  });
 });

@@ -55,7 +55,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
     },
     // Pages, feeds and static files are not part of the API.
     transform: (input) =>
-      input.url.startsWith('/api/') ? jsonSchemaTransform(input) : { schema: { hide: true }, url: input.url },
+      input.url.startsWith('/api/')
+        ? withFileAnswer(jsonSchemaTransform(input), input.route.config)
+        : { schema: { hide: true }, url: input.url },
     transformObject: (input) =>
       withoutUnusedSchemas(jsonSchemaTransformObject(input) as OpenApiDocument) as ReturnType<
         typeof jsonSchemaTransformObject
@@ -85,4 +87,21 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
     await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+/**
+ * A call answering a file (`answer: 'file'` in its contract, `fileAnswerType` in its route config) shows its
+ * success answer as bytes of that media type; its errors stay the JSON error body.
+ */
+function withFileAnswer<T extends { schema: unknown }>(transformed: T, config: unknown): T {
+  const type = (config as { fileAnswerType?: string } | undefined)?.fileAnswerType;
+  const response = (transformed.schema as { response?: Record<string, { description?: string }> }).response;
+  if (!type || !response) return transformed;
+  const success = Object.keys(response).find((status) => status.startsWith('2'));
+  if (!success) return transformed;
+  response[success] = {
+    description: response[success]?.description ?? 'The file',
+    content: { [type]: { schema: { type: 'string', format: 'binary' } } },
+  } as { description: string };
+  return transformed;
 }

@@ -72,7 +72,12 @@ function routeCall<C extends ApiCall>(
   options: CallOptions<C>,
 ) {
   const cached = cachedReadOf(app, call, options.cache as CachedReadDeclaration<never> | undefined);
-  const config = cached ? { ...options.config, cachedRead: cached.route } : options.config;
+  const withCache = cached ? { ...options.config, cachedRead: cached.route } : options.config;
+  // The OpenAPI document shows a file answer as its media type (plugins/openapi.ts).
+  const config =
+    call.answer === 'file'
+      ? { ...withCache, fileAnswerType: call.answerType ?? 'application/octet-stream' }
+      : withCache;
   app.route({
     method: call.method,
     url: call.path,
