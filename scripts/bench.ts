@@ -32,12 +32,12 @@ import type { PostTables } from '../apps/server/src/features/posts/posts.tables.
 import { PostSearchIndex } from '../apps/server/src/features/posts/posts-search-index.ts';
 import { benchDictionary } from './bench-dictionary.ts';
 import { benchEvents } from './bench-events.ts';
+import { benchNutrition } from './bench-nutrition.ts';
 import { benchOcr } from './bench-ocr.ts';
 import { benchOptions } from './bench-options.ts';
 import { benchShortener } from './bench-shortener.ts';
 import { benchSpeech } from './bench-speech.ts';
 import { benchTranslation } from './bench-translation.ts';
-import { benchNutrition } from './bench-nutrition.ts';
 import {
   freePort,
   repoRoot,
