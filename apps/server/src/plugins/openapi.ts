@@ -95,7 +95,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
  */
 function withFileAnswer<T extends { schema: unknown }>(transformed: T, config: unknown): T {
   const type = (config as { fileAnswerType?: string } | undefined)?.fileAnswerType;
-  const response = (transformed.schema as { response?: Record<string, { description?: string }> }).response;
+  const response = (transformed.schema as { response?: Record<string, { description?: string }> } | undefined)
+    ?.response;
   if (!type || !response) return transformed;
   const success = Object.keys(response).find((status) => status.startsWith('2'));
   if (!success) return transformed;
