@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createCanvas, PDFDocument } from '@napi-rs/canvas';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -30,9 +30,20 @@ function textPdf(pages: string[]): Buffer {
   return document.close();
 }
 
-const alert = () => session.page.getByRole('alert');
+/** The page's inline detail beside the form (the server's reason for refusing a file). */
+const inlineDetail = () => session.page.getByRole('alert');
+
+/** The messages of the browser alerts (window.alert) the page raised since it was opened, each accepted. */
+const dialogs: string[] = [];
+beforeAll(() => {
+  session.page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+});
 
 async function open(path: string) {
+  dialogs.length = 0;
   await session.page.goto(`${baseUrl}${path}`);
   await waitForHydration(session.page);
 }
@@ -46,7 +57,8 @@ describe('Image to text (/imgToText)', () => {
     const input = session.page.getByLabel(/Drag and drop a file here/);
     expect(await input.getAttribute('accept')).toContain('.jfif');
     await session.page.getByRole('button', { name: 'Convert' }).click();
-    expect(await alert().textContent()).toBe('Please upload an image first.');
+    await expect.poll(() => dialogs).toEqual(['Please upload an image first.']);
+    expect(await inlineDetail().count()).toBe(0);
     await expectNoSeriousAxeViolations(session.page);
   });
 
@@ -78,6 +90,7 @@ describe('Image to text (/imgToText)', () => {
     await session.page.getByRole('button', { name: 'Copy text' }).click();
     await session.page.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await session.page.evaluate(() => navigator.clipboard.readText())).toBe('Market closed today');
+    expect(dialogs).toEqual([]);
     await expectNoSeriousAxeViolations(session.page);
 
     await session.page.getByRole('button', { name: 'Clear' }).click();
@@ -102,7 +115,7 @@ describe('Image to text (/imgToText)', () => {
     expect(await session.page.locator('.text-tool__text').textContent()).toBe('Dropped file text');
   });
 
-  it("shows 'Error extracting text. Please try again.' and the server's reason for a file it refuses", async () => {
+  it("alerts 'Error extracting text. Please try again.' and shows the server's reason for a file it refuses", async () => {
     await open('/imgToText');
     await session.page.getByLabel(/Drag and drop a file here/).setInputFiles({
       name: 'renamed.png',
@@ -110,12 +123,25 @@ describe('Image to text (/imgToText)', () => {
       buffer: Buffer.from('a text file with a picture name'),
     });
     await session.page.getByRole('button', { name: 'Convert' }).click();
-    await alert().waitFor();
-    expect(await alert().locator('p').allTextContents()).toEqual([
-      'Error extracting text. Please try again.',
-      expect.stringMatching(/^The file sent as file is not of an accepted type/),
-    ]);
+    await inlineDetail().waitFor();
+    expect(dialogs).toEqual(['Error extracting text. Please try again.']);
+    expect(await inlineDetail().textContent()).toMatch(/^The file sent as file is not of an accepted type/);
     await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it("alerts 'Error extracting text. Please try again.' alone when the server cannot be reached", async () => {
+    await open('/imgToText');
+    await session.page.route('**/api/extract-text', (route) => route.abort('failed'));
+    await session.page.getByLabel(/Drag and drop a file here/).setInputFiles({
+      name: 'notice.png',
+      mimeType: 'image/png',
+      buffer: await textPng('Offline'),
+    });
+    await session.page.getByRole('button', { name: 'Convert' }).click();
+    await expect.poll(() => dialogs).toEqual(['Error extracting text. Please try again.']);
+    await session.page.unroute('**/api/extract-text');
+    await expect.poll(() => session.page.getByRole('button', { name: 'Convert' }).isEnabled()).toBe(true);
+    expect(await inlineDetail().count()).toBe(0);
   });
 });
 
@@ -126,7 +152,8 @@ describe('PDF to text (/pdfToText)', () => {
     expect(await session.page.title()).toBe('PDF to Text | Hurry Up');
     expect(await session.page.getByLabel(/Choose a PDF/).getAttribute('accept')).toBe('application/pdf,.pdf');
     await session.page.getByRole('button', { name: 'Convert to Text' }).click();
-    expect(await alert().textContent()).toBe('Please select a PDF file.');
+    await expect.poll(() => dialogs).toEqual(['Please select a PDF file.']);
+    expect(await inlineDetail().count()).toBe(0);
     await expectNoSeriousAxeViolations(session.page);
   });
 
@@ -144,10 +171,11 @@ describe('PDF to text (/pdfToText)', () => {
     const [download] = await Promise.all([session.page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('Quarterly Report.txt');
     expect(fs.readFileSync(await download.path(), 'utf8')).toBe('Page one text\n\fPage two text\n');
+    expect(dialogs).toEqual([]);
     await expectNoSeriousAxeViolations(session.page);
   });
 
-  it("shows 'Failed to convert PDF. Please try again.' and why, for a damaged PDF", async () => {
+  it("alerts 'Failed to convert PDF. Please try again.' and shows why, for a damaged PDF", async () => {
     await open('/pdfToText');
     await session.page.getByLabel(/Choose a PDF/).setInputFiles({
       name: 'broken.pdf',
@@ -155,10 +183,9 @@ describe('PDF to text (/pdfToText)', () => {
       buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog'),
     });
     await session.page.getByRole('button', { name: 'Convert to Text' }).click();
-    await alert().waitFor();
-    expect(await alert().locator('p').allTextContents()).toEqual([
-      'Failed to convert PDF. Please try again.',
-      'This PDF is damaged and could not be read.',
-    ]);
+    await inlineDetail().waitFor();
+    expect(dialogs).toEqual(['Failed to convert PDF. Please try again.']);
+    expect(await inlineDetail().textContent()).toBe('This PDF is damaged and could not be read.');
+    await expectNoSeriousAxeViolations(session.page);
   });
 });

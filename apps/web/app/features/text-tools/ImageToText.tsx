@@ -9,11 +9,14 @@ import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { ConversionProgress } from './ConversionProgress.tsx';
 import { conversionFailure, conversionTimeoutMs } from './conversion-failure.ts';
 
-type Outcome = { kind: 'text'; text: string } | { kind: 'alert'; text: string; reason?: string } | undefined;
+/** What stays in the page: the extracted text, or the server's reason for refusing the file. */
+type Outcome = { kind: 'text'; text: string } | { kind: 'reason'; text: string } | undefined;
 
 /**
  * /imgToText (tools-and-trading.md "Image to text"): drop a file or pick one, 'Convert' sends it to the
  * server's OCR (`POST /api/extract-text`), the text appears below with a copy button; 'Clear' starts over.
+ * The specification's alerts (no file, a failed conversion) are browser alerts; the server's reason for
+ * refusing a file stays in the page beside the form.
  */
 export function ImageToText() {
   const [file, setFile] = useState<File | undefined>();
@@ -46,7 +49,8 @@ export function ImageToText() {
   async function convert() {
     if (busy) return;
     if (!file) {
-      setOutcome({ kind: 'alert', text: textExtractMessages.noImage });
+      setOutcome(undefined);
+      window.alert(textExtractMessages.noImage);
       return;
     }
     setBusy(true);
@@ -60,7 +64,9 @@ export function ImageToText() {
       );
       setOutcome({ kind: 'text', text });
     } catch (error) {
-      setOutcome({ kind: 'alert', ...conversionFailure(textExtractMessages.imageFailed, error) });
+      const failure = conversionFailure(textExtractMessages.imageFailed, error);
+      setOutcome(failure.reason ? { kind: 'reason', text: failure.reason } : undefined);
+      window.alert(failure.text);
     } finally {
       setBusy(false);
     }
@@ -117,10 +123,9 @@ export function ImageToText() {
         </button>
       </div>
       {busy ? <ConversionProgress label="Uploading and reading your file…" /> : null}
-      {outcome?.kind === 'alert' ? (
+      {outcome?.kind === 'reason' ? (
         <div className="text-tool__alert" role="alert">
-          <p>{outcome.text}</p>
-          {outcome.reason ? <p className="text-tool__reason">{outcome.reason}</p> : null}
+          <p className="text-tool__reason">{outcome.text}</p>
         </div>
       ) : null}
       {outcome?.kind === 'text' ? (

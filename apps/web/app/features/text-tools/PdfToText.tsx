@@ -8,14 +8,13 @@ import { callApiForFileLazily } from '../../shared/lazy-api-client.ts';
 import { ConversionProgress } from './ConversionProgress.tsx';
 import { conversionFailure, conversionTimeoutMs } from './conversion-failure.ts';
 
-type Outcome =
-  | { kind: 'file'; url: string; name: string }
-  | { kind: 'alert'; text: string; reason?: string }
-  | undefined;
+type Outcome = { kind: 'file'; url: string; name: string } | { kind: 'reason'; text: string } | undefined;
 
 /**
  * /pdfToText (tools-and-trading.md "PDF to text"): pick a PDF, 'Convert to Text' sends it to
  * `POST /api/pdf-to-text`, then a download link for a .txt file named after the PDF appears.
+ * The specification's alerts (no file, a failed conversion) are browser alerts; the server's reason for
+ * refusing a file stays in the page beside the form.
  */
 export function PdfToText() {
   const [file, setFile] = useState<File | undefined>();
@@ -40,7 +39,8 @@ export function PdfToText() {
   async function convert() {
     if (busy) return;
     if (!file) {
-      show({ kind: 'alert', text: textExtractMessages.noPdf });
+      show(undefined);
+      window.alert(textExtractMessages.noPdf);
       return;
     }
     setBusy(true);
@@ -54,7 +54,9 @@ export function PdfToText() {
       const blob = new Blob([text], { type: 'text/plain;charset=utf-8' });
       show({ kind: 'file', url: URL.createObjectURL(blob), name: textFileName(file.name) });
     } catch (error) {
-      show({ kind: 'alert', ...conversionFailure(textExtractMessages.pdfFailed, error) });
+      const failure = conversionFailure(textExtractMessages.pdfFailed, error);
+      show(failure.reason ? { kind: 'reason', text: failure.reason } : undefined);
+      window.alert(failure.text);
     } finally {
       setBusy(false);
     }
@@ -87,10 +89,9 @@ export function PdfToText() {
         </button>
       </div>
       {busy ? <ConversionProgress label="Uploading and converting your PDF…" /> : null}
-      {outcome?.kind === 'alert' ? (
+      {outcome?.kind === 'reason' ? (
         <div className="text-tool__alert" role="alert">
-          <p>{outcome.text}</p>
-          {outcome.reason ? <p className="text-tool__reason">{outcome.reason}</p> : null}
+          <p className="text-tool__reason">{outcome.text}</p>
         </div>
       ) : null}
       {outcome?.kind === 'file' ? (

@@ -1,9 +1,9 @@
 import { ApiError } from '../../shared/api-error.ts';
 
 /**
- * What a failed conversion shows: the specification's failure text, and below it the server's own words when
- * it refused the file for a reason the visitor can act on (a 4xx: too large, wrong type, damaged, password,
- * a limit reached, too slow). A network failure or a server fault shows the failure text alone.
+ * What a failed conversion shows: the specification's failure text (the browser alert), and in the page the
+ * server's own words when it refused the file for a reason the visitor can act on (a 4xx: too large, wrong
+ * type, damaged, password, a limit reached, too slow). A network failure or a server fault has no reason.
  */
 export function conversionFailure(failed: string, error: unknown): { text: string; reason?: string } {
   if (
