@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -7,7 +7,10 @@ const session = openBrowserSession();
 const longUrl = () => session.page.getByLabel('Long URL');
 const alias = () => session.page.getByLabel('Alias (optional)');
 const shortenButton = () => session.page.getByRole('button', { name: 'Shorten' });
-const alertText = () => session.page.getByRole('alert').textContent();
+/** The inline detail beside the form (the server's reason, an alias's format); hidden while empty. */
+const inlineText = () => session.page.locator('.shortener-form__alert[role="alert"]').textContent();
+/** The messages of the browser alerts (`window.alert`) the page showed, each accepted. */
+const dialogs: string[] = [];
 
 async function openShortener() {
   await session.page.goto(`${baseUrl}/portUrl`);
@@ -26,6 +29,16 @@ async function makeLink(body: { longUrl: string; alias?: string }) {
 }
 
 describe('URL shortener (/portUrl)', () => {
+  beforeAll(() => {
+    session.page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+  });
+  beforeEach(() => {
+    dialogs.length = 0;
+  });
+
   it('shows the form with its labels, title and canonical link, with no serious axe violations', async () => {
     await openShortener();
     expect(await session.page.getByRole('heading', { level: 1 }).textContent()).toBe('Portable URL');
@@ -38,7 +51,7 @@ describe('URL shortener (/portUrl)', () => {
     await expectNoSeriousAxeViolations(session.page);
   });
 
-  it('refuses bad input with clear messages and sends nothing', async () => {
+  it("refuses bad input with the alert 'Please enter a valid URL.', the reason by the field, and sends nothing", async () => {
     await openShortener();
     let posts = 0;
     const count = (request: { url(): string }) => {
@@ -56,19 +69,24 @@ describe('URL shortener (/portUrl)', () => {
       [`${baseUrl}/s/abcdefg`, '', 'This is already one of our short links: it cannot be shortened again.'],
     ];
     for (const [url, , message] of cases) {
+      dialogs.length = 0;
       await longUrl().fill(url);
       await shortenButton().click();
-      expect(await alertText()).toBe('Please enter a valid URL.');
+      await expect.poll(() => dialogs).toEqual(['Please enter a valid URL.']);
       expect(await session.page.locator('#shortener-long-url-error').textContent()).toBe(message);
+      expect(await inlineText()).toBe('');
     }
     await longUrl().fill('https://example.com/ok');
+    // A badly formed alias is not one of the specification's alerts: its message stays on the page only.
+    dialogs.length = 0;
     for (const bad of ['my link', 'my/link']) {
       await alias().fill(bad);
       await shortenButton().click();
       const message = 'An alias is 3 to 32 letters, digits, _ or -, with no spaces or slashes.';
-      expect(await alertText()).toBe(message);
+      expect(await inlineText()).toBe(message);
       expect(await session.page.locator('#shortener-alias-error').textContent()).toBe(message);
     }
+    expect(dialogs).toEqual([]);
     expect(posts).toBe(0);
     session.page.off('request', count);
     await expectNoSeriousAxeViolations(session.page);
@@ -101,27 +119,30 @@ describe('URL shortener (/portUrl)', () => {
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe(target);
 
+    expect(dialogs).toEqual([]);
+
     await session.page.getByRole('button', { name: 'Clear' }).click();
     expect(await longUrl().inputValue()).toBe('');
     expect(await alias().inputValue()).toBe('');
     expect(await session.page.locator('.shortener-result').count()).toBe(0);
   });
 
-  it('shows the server’s own message for an alias already taken', async () => {
+  it('alerts the failure for an alias already taken, with the server’s own message on the page', async () => {
     const name = `taken-${Date.now()}`;
     await makeLink({ longUrl: 'https://example.com/first', alias: name });
     await openShortener();
     await longUrl().fill('https://example.com/second');
     await alias().fill(name);
     await shortenButton().click();
+    await expect.poll(() => dialogs).toEqual(['Error shortening URL. Please try again.']);
     await session.page.locator('#shortener-alias-error').waitFor();
-    expect(await alertText()).toBe('This alias is already taken.');
+    expect(await inlineText()).toBe('This alias is already taken.');
     expect(await session.page.locator('#shortener-alias-error').textContent()).toBe(
       'This alias is already taken.',
     );
   });
 
-  it('shows the server’s message when the hourly limit is reached', async () => {
+  it('alerts the failure when the hourly limit is reached, with the server’s message on the page', async () => {
     await openShortener();
     const refusal = {
       error: 'You have shortened 30 links in the last hour. Please wait a while and try again.',
@@ -137,19 +158,22 @@ describe('URL shortener (/portUrl)', () => {
     );
     await longUrl().fill('https://example.com/quota');
     await shortenButton().click();
+    await expect.poll(() => dialogs).toEqual(['Error shortening URL. Please try again.']);
     await session.page.getByText(refusal.error).waitFor();
-    expect(await alertText()).toBe(refusal.error);
+    expect(await inlineText()).toBe(refusal.error);
     await session.page.unroute('**/api/shorten');
   });
 
-  it("says 'Error shortening URL. Please try again.' when the server fails", async () => {
+  it("alerts 'Error shortening URL. Please try again.' when the server fails", async () => {
     await openShortener();
     await session.page.route('**/api/shorten', (route) =>
       route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
     );
     await longUrl().fill('https://example.com/down');
     await shortenButton().click();
-    await session.page.getByText('Error shortening URL. Please try again.').waitFor();
+    await expect.poll(() => dialogs).toEqual(['Error shortening URL. Please try again.']);
+    await shortenButton().waitFor();
+    expect(await inlineText()).toBe('');
     await session.page.unroute('**/api/shorten');
   });
 });

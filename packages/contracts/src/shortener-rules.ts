@@ -71,7 +71,7 @@ export const reservedAliases: ReadonlySet<string> = new Set([
 export const shortenerMessages = {
   /** Section 5: a blank long URL. Also the page's alert for any URL it refuses before sending. */
   invalidUrl: 'Please enter a valid URL.',
-  /** Section 8: any failure without a message of the server's own. */
+  /** Section 8: the alert of any other failure (the server's own message, when it sent one, shown inline). */
   failed: 'Error shortening URL. Please try again.',
   missingScheme: 'Please enter the full address, starting with http:// or https://.',
   badScheme: 'Only http:// and https:// addresses can be shortened.',

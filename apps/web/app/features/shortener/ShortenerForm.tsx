@@ -13,33 +13,46 @@ import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { useSite } from '../../shared/use-site.ts';
 import { ShortLinkResult } from './ShortLinkResult.tsx';
 
+/** What the page shows for a refused request. */
+export interface Refusal {
+  /** The specification's alert, shown with `window.alert`. */
+  alert: string;
+  /** The server's more specific reason (an alias taken, the hourly limit), shown inline beside the form. */
+  detail: string;
+  /** Each refused field's reason, shown by the field. */
+  fields: ShortenerFieldErrors;
+}
+
 /**
- * The page's alert for a refused request: 'Please enter a valid URL.' for a URL refused here, the server's
- * own message when it has one (a bad field, an alias taken, the hourly limit), and otherwise (no answer, a
- * 5xx, a timeout) 'Error shortening URL. Please try again.' (tools-and-trading.md sections 5 and 8).
+ * The page's answer to a refused request (tools-and-trading.md sections 5 and 8): the alert 'Please enter
+ * a valid URL.' when the server refused the URL (its reason by the field), and for any other failure the
+ * alert 'Error shortening URL. Please try again.', with the server's own message, when it sent one (an
+ * alias taken, the hourly limit), kept inline beside the form.
  */
-function refusal(error: unknown): { fields: ShortenerFieldErrors; alert: string } {
+export function refusal(error: unknown): Refusal {
   if (error instanceof ApiError && (error.status === 400 || error.status === 409) && error.fields) {
     const { longUrl, alias } = error.fields;
-    if (longUrl || alias)
-      return { fields: { longUrl, alias }, alert: longUrl ? shortenerMessages.invalidUrl : error.message };
+    if (longUrl) return { alert: shortenerMessages.invalidUrl, detail: '', fields: { longUrl, alias } };
+    if (alias) return { alert: shortenerMessages.failed, detail: error.message, fields: { alias } };
   }
   if (error instanceof ApiError && (error.status === 409 || error.status === 429) && error.message)
-    return { fields: {}, alert: error.message };
-  return { fields: {}, alert: shortenerMessages.failed };
+    return { alert: shortenerMessages.failed, detail: error.message, fields: {} };
+  return { alert: shortenerMessages.failed, detail: '', fields: {} };
 }
 
 /**
  * The URL shortener (tools-and-trading.md "URL shortener", issue 21 item 6): a long URL, an optional alias,
  * 'Shorten' and 'Clear', then the short link with Copy and its QR code. Checked here with the server's
- * rules (shortener-rules.ts) before anything is sent.
+ * rules (shortener-rules.ts) before anything is sent. The specification's alerts ('Please enter a valid
+ * URL.', 'Error shortening URL. Please try again.') are browser alerts, as on the rest of the site; the
+ * reason behind them stays on the page: by the field, or inline below the buttons (the server's message).
  */
 export function ShortenerForm() {
   const site = useSite();
   const [longUrl, setLongUrl] = useState('');
   const [alias, setAlias] = useState('');
   const [errors, setErrors] = useState<ShortenerFieldErrors>({});
-  const [alert, setAlert] = useState('');
+  const [detail, setDetail] = useState('');
   const [result, setResult] = useState<ShortenAnswer | undefined>(undefined);
   const [busy, setBusy] = useState(false);
 
@@ -49,11 +62,17 @@ export function ShortenerForm() {
     const found = shortenFieldErrors({ longUrl, alias }, new URL(site.baseUrl).hostname);
     setErrors(found);
     setResult(undefined);
-    if (found.longUrl || found.alias) {
-      setAlert(found.longUrl ? shortenerMessages.invalidUrl : found.alias!);
+    if (found.longUrl) {
+      setDetail('');
+      window.alert(shortenerMessages.invalidUrl);
       return;
     }
-    setAlert('');
+    // A refused alias is not one of the specification's alerts: its message stays on the page.
+    if (found.alias) {
+      setDetail(found.alias);
+      return;
+    }
+    setDetail('');
     setBusy(true);
     try {
       const trimmedAlias = alias.trim();
@@ -67,7 +86,8 @@ export function ShortenerForm() {
     } catch (error) {
       const refused = refusal(error);
       setErrors(refused.fields);
-      setAlert(refused.alert);
+      setDetail(refused.detail);
+      window.alert(refused.alert);
     } finally {
       setBusy(false);
     }
@@ -77,7 +97,7 @@ export function ShortenerForm() {
     setLongUrl('');
     setAlias('');
     setErrors({});
-    setAlert('');
+    setDetail('');
     setResult(undefined);
   }
 
@@ -140,7 +160,7 @@ export function ShortenerForm() {
           </button>
         </div>
         <p className="shortener-form__alert" role="alert">
-          {alert}
+          {detail}
         </p>
       </form>
       {result ? <ShortLinkResult {...result} /> : null}
