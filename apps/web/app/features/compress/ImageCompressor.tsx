@@ -27,13 +27,16 @@ function useObjectUrl(result: Result | undefined) {
  * /compress (tools-and-trading.md "Image compressor"): a picture is made smaller in the visitor's browser,
  * in a background worker, to about the slider's size in MB and at most 1920 px wide or high; the result is
  * previewed with its size and saving, and downloads as compressed_image.jpg. A new file clears the result.
+ * The specification's alerts ('Please upload an image first.', 'Compression failed. Please try again.') are
+ * browser alerts; the library's refusal of a file ('The file given is not an image') stays beside the form.
  */
 export function ImageCompressor() {
   const compress = useImageCompressor();
   const [file, setFile] = useState<File | undefined>(undefined);
   const [level, setLevel] = useState<number>(compressLevel.initial);
   const [result, setResult] = useState<Result | undefined>(undefined);
-  const [alert, setAlert] = useState<string | undefined>(undefined);
+  // The more specific reason beside the form (the library's refusal); the specification's alerts are dialogs.
+  const [detail, setDetail] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   // Which choice of file a compression belongs to: a result for a file no longer chosen is dropped.
   const choice = useRef(0);
@@ -44,17 +47,26 @@ export function ImageCompressor() {
     setFile(event.target.files?.[0]);
     setBusy(false);
     setResult(undefined);
-    setAlert(undefined);
+    setDetail(undefined);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = compressFileProblem(file);
-    if (problem || !file) {
-      setAlert(problem ?? compressMessages.noFile);
+    if (!file || problem === compressMessages.noFile) {
+      setDetail(undefined);
+      window.alert(compressMessages.noFile);
       return;
     }
-    setAlert(undefined);
+    if (problem) {
+      // The library's own refusal is a compression failure: logged, the failure alert, the reason kept inline.
+      console.error('Image compression failed:', problem);
+      setDetail(problem);
+      setResult(undefined);
+      window.alert(compressMessages.failed);
+      return;
+    }
+    setDetail(undefined);
     setResult(undefined);
     setBusy(true);
     const chosen = choice.current;
@@ -62,7 +74,8 @@ export function ImageCompressor() {
     if (chosen !== choice.current) return;
     setBusy(false);
     if (!answer.ok) {
-      setAlert(answer.message || compressMessages.failed);
+      setDetail(answer.message || undefined);
+      window.alert(compressMessages.failed);
       return;
     }
     setResult({
@@ -113,7 +126,7 @@ export function ImageCompressor() {
         </button>
       </form>
       <div className="compressor__alert" role="alert">
-        {alert ? <p className="status status--error">{alert}</p> : null}
+        {detail ? <p className="status status--error">{detail}</p> : null}
       </div>
       {busy ? (
         <p className="compressor__status" role="status">

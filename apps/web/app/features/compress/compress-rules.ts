@@ -57,4 +57,5 @@ export interface CompressRequest {
 /** What the worker answers. */
 export type CompressAnswer =
   | { id: number; ok: true; blob: Blob; width: number; height: number }
+  /** A failure: `message` is the library's refusal of the file, or '' (the page alerts the failure text). */
   | { id: number; ok: false; message: string };

@@ -18,7 +18,7 @@ const scope = self as unknown as {
   postMessage(message: CompressAnswer): void;
 };
 
-/** The library's own refusals are shown as they are; anything else is the specification's failure text. */
+/** The library's own refusals are passed on as the failure's reason (shown beside the form); others have none. */
 const shownAsTheyAre = new Set<string>([compressMessages.notBlob, compressMessages.notImage]);
 
 async function asJpeg(blob: Blob): Promise<Blob> {
@@ -53,7 +53,7 @@ scope.onmessage = async (event: MessageEvent<CompressRequest>) => {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error('Image compression failed:', message);
-    answer = { id, ok: false, message: shownAsTheyAre.has(message) ? message : compressMessages.failed };
+    answer = { id, ok: false, message: shownAsTheyAre.has(message) ? message : '' };
   }
   scope.postMessage(answer);
 };
