@@ -29,7 +29,14 @@ if (!Number.isInteger(runs) || runs < 1) {
   process.exit(1);
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-lighthouse-'));
-const server = await startServer(dataDir);
+// The trading screens are measured with the real market and event data when these settings name it.
+const dataSettings = Object.fromEntries(
+  ['MARKET_DATA_DIR', 'EVENTS_DATA_DIR'].flatMap((name) => {
+    const value = process.env[name];
+    return value ? [[name, value]] : [];
+  }),
+);
+const server = await startServer(dataDir, dataSettings);
 await waitForBackgroundWork(dataDir);
 const chrome = await chromeLauncher.launch({
   chromePath,
