@@ -1,45 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useSpeechVoice } from './use-speech-voice.ts';
 
 /** Reads text aloud with the browser's speech (en-US); pressing again stops it. */
 export function useEnglishSpeech(text: string) {
-  const [speaking, setSpeaking] = useState(false);
-  const utterance = useRef<SpeechSynthesisUtterance | null>(null);
-
-  useEffect(
-    () => () => {
-      if (utterance.current) window.speechSynthesis?.cancel();
-    },
-    [],
-  );
-
-  function stop() {
-    utterance.current = null;
-    window.speechSynthesis?.cancel();
-    setSpeaking(false);
-  }
+  const voice = useSpeechVoice();
 
   function toggle() {
-    if (speaking) return stop();
-    const speech = window.speechSynthesis;
-    if (!speech) {
-      window.alert('This browser cannot read text aloud.');
-      return;
-    }
-    const spoken = new SpeechSynthesisUtterance(text);
-    spoken.lang = 'en-US';
-    // A cancelled utterance may still report its end later; only the current one may reset the state.
-    const finish = () => {
-      if (utterance.current !== spoken) return;
-      utterance.current = null;
-      setSpeaking(false);
-    };
-    spoken.onend = finish;
-    spoken.onerror = finish;
-    speech.cancel();
-    utterance.current = spoken;
-    speech.speak(spoken);
-    setSpeaking(true);
+    if (voice.active()) return voice.stop();
+    if (!voice.speak(text, 'en-US')) window.alert('This browser cannot read text aloud.');
   }
 
-  return { speaking, toggle };
+  return { speaking: voice.speaking !== null, toggle };
 }
