@@ -1,9 +1,7 @@
+import type { MarketDataLoad } from '../../shared/load-market-data.ts';
+
 /** What a page's loader hands its component for one reading (the same states as the market pages). */
-export type StudyLoad<T> =
-  | { state: 'ok'; data: T }
-  | { state: 'not-loaded'; message: string }
-  | { state: 'failed'; message: string }
-  | { state: 'unreachable' };
+export type StudyLoad<T> = MarketDataLoad<T>;
 
 /** The four indicator fields as the visitor edits them (text, so an empty field stays empty). */
 export type IndicatorTexts = { nifty: string; rsi: string; vix: string; oiChange: string };
