@@ -52,13 +52,19 @@ export default function PrivacyPolicyFull() {
       <p>
         The text to audio, English to Hindi translation, image to text and PDF to text tools send the text,
         image or PDF you choose to our server, which processes it to produce your answer (an audio file,
-        translated text or extracted text). We do not keep these inputs or results longer than needed to
-        answer you. Where a tool needs an outside service to do its job, only the content needed for that
-        answer is passed to it. The image compressor works inside your browser and does not upload your image.
+        translated text or extracted text). Images and PDFs are deleted as soon as the answer is sent. The
+        audio made from a text, and a translation, are kept without anything that identifies you, so that the
+        same text is answered again without being processed again: audio until its space is needed for newer
+        audio, translations while the site uses them. Please do not give these tools text you want kept
+        private. Where a tool needs an outside service to do its job (a translation service), only the text to
+        translate is passed to it. The image compressor works inside your browser and does not upload your
+        image. The dictionary and the nutrition checker store nothing of what you look up beyond the server
+        logs described below.
       </p>
       <p>
         When you create a short link with Portable URL, we store the long address and any alias you choose,
-        because the short link cannot work without them. Short links can be opened by anyone who has them.
+        because the short link cannot work without them, and we count how often it is opened (a number, not
+        who opened it). Short links can be opened by anyone who has them.
       </p>
       <h3>Server logs</h3>
       <p>
@@ -142,7 +148,11 @@ export default function PrivacyPolicyFull() {
       <ul>
         <li>Contact messages: as long as needed to deal with your message, then deleted.</li>
         <li>Comments: while they are shown on the site, or until you ask us to remove them.</li>
-        <li>Tool inputs and results: not kept longer than needed to answer your request.</li>
+        <li>Images and PDFs given to the tools: deleted once your answer is sent.</li>
+        <li>
+          Audio made by text to audio, and translations: kept without anything that identifies you; audio is
+          removed when its space is needed for newer audio.
+        </li>
         <li>Short links: while the short link is in use, or until you ask us to remove it.</li>
         <li>Server logs: a limited time, for security, and then deleted.</li>
         <li>Local storage: on your device until you clear it.</li>

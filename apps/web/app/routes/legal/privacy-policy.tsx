@@ -43,8 +43,10 @@ export default function PrivacyPolicy() {
         </li>
         <li>
           <strong>Tool inputs:</strong> text, images and PDFs you give to the text to audio, translation,
-          image to text and PDF to text tools are processed by our server to give you the answer and are not
-          kept longer than needed to do that.
+          image to text and PDF to text tools are processed by our server to give you the answer. Images and
+          PDFs are deleted once you have the answer; audio made from a text and translations are kept, with
+          nothing that identifies you, so the same text is not processed twice. Please do not give these tools
+          text you want kept private. A short link keeps its address and counts how often it is opened.
         </li>
         <li>
           <strong>Server logs:</strong> your IP address, browser type and the pages you request, kept for a
