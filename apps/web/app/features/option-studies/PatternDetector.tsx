@@ -16,6 +16,7 @@ import {
   ProblemNote,
   problemOf,
   type StudyProblem,
+  StudyResult,
 } from './StudyFields.tsx';
 import { fieldText, type StudyLoad } from './study-load.ts';
 
@@ -85,25 +86,14 @@ export function PatternDetector({ indicators }: { indicators: StudyLoad<Indicato
       </form>
       <ProblemNote problem={problem} />
       {result ? (
-        <div className="study-result" role="status" aria-live="polite">
-          <dl className="market-figures">
-            <div>
-              <dt>Pattern</dt>
-              <dd>{result.pattern}</dd>
-            </div>
-            <div>
-              <dt>Signal</dt>
-              <dd>{result.signal}</dd>
-            </div>
-            <div>
-              <dt>Confidence</dt>
-              <dd>{result.confidence}%</dd>
-            </div>
-          </dl>
-          <p className="study-result__reason">
-            <strong>Reason:</strong> {result.reason}
-          </p>
-        </div>
+        <StudyResult
+          figures={[
+            ['Pattern', result.pattern],
+            ['Signal', result.signal],
+            ['Confidence', `${result.confidence}%`],
+          ]}
+          reason={result.reason}
+        />
       ) : null}
       <MethodsLink anchor={methodAnchors.patterns}>How patterns are found and counted</MethodsLink>
     </section>

@@ -5,7 +5,14 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../shared/api-error.ts';
 import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
-import { MethodsLink, NumberField, ProblemNote, problemOf, type StudyProblem } from './StudyFields.tsx';
+import {
+  MethodsLink,
+  NumberField,
+  ProblemNote,
+  problemOf,
+  type StudyProblem,
+  StudyResult,
+} from './StudyFields.tsx';
 import { saveModeDeviceId as deviceId, existingDeviceId } from './save-mode-device.ts';
 import { fieldText, type IndicatorTexts, numberOf, type StudyLoad } from './study-load.ts';
 
@@ -156,22 +163,15 @@ export function SignalView({
       </form>
       <ProblemNote problem={problem} />
       {result ? (
-        <div className="study-result" role="status" aria-live="polite">
-          <dl className="market-figures">
-            <div>
-              <dt>Signal</dt>
-              <dd>{result.signal}</dd>
-            </div>
-            <div>
-              <dt>Confidence</dt>
-              <dd>{result.confidence}%</dd>
-            </div>
-          </dl>
-          <p className="study-result__reason">
-            <strong>Reason:</strong> {result.reason}
-          </p>
+        <StudyResult
+          figures={[
+            ['Signal', result.signal],
+            ['Confidence', `${result.confidence}%`],
+          ]}
+          reason={result.reason}
+        >
           {saved ? <p className="as-of">{saved}</p> : null}
-        </div>
+        </StudyResult>
       ) : null}
       <MethodsLink anchor={methodAnchors.signal}>How the signal and its confidence are computed</MethodsLink>
     </section>

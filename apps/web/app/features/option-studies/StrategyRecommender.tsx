@@ -16,6 +16,7 @@ import {
   ProblemNote,
   problemOf,
   type StudyProblem,
+  StudyResult,
 } from './StudyFields.tsx';
 import { fieldText, type StudyLoad } from './study-load.ts';
 
@@ -81,21 +82,13 @@ export function StrategyRecommender({ indicators }: { indicators: StudyLoad<Indi
       </form>
       <ProblemNote problem={problem} />
       {result ? (
-        <div className="study-result" role="status" aria-live="polite">
-          <dl className="market-figures">
-            <div>
-              <dt>Strategy</dt>
-              <dd>{result.strategy}</dd>
-            </div>
-            <div>
-              <dt>Confidence</dt>
-              <dd>{result.confidence}%</dd>
-            </div>
-          </dl>
-          <p className="study-result__reason">
-            <strong>Reason:</strong> {result.reason}
-          </p>
-        </div>
+        <StudyResult
+          figures={[
+            ['Strategy', result.strategy],
+            ['Confidence', `${result.confidence}%`],
+          ]}
+          reason={result.reason}
+        />
       ) : null}
       <MethodsLink anchor={methodAnchors.strategy}>
         How the strategy and its confidence are chosen

@@ -1,4 +1,5 @@
 import { marketDataNotLoadedCode } from '@hurryup/contracts/market-codes';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../shared/api-error.ts';
 import { MarketDataNotLoaded } from '../../shared/MarketDataNotLoaded.tsx';
@@ -90,5 +91,33 @@ export function MethodsLink({ anchor, children }: { anchor: string; children: st
     <p className="study-methods-link">
       <Link to={`/trading-methods#${anchor}`}>{children}</Link>
     </p>
+  );
+}
+
+/** A study's answer: its figures (label, value), then the rule and data behind it. */
+export function StudyResult({
+  figures,
+  reason,
+  children,
+}: {
+  figures: readonly (readonly [label: string, value: string])[];
+  reason: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="study-result" role="status" aria-live="polite">
+      <dl className="market-figures">
+        {figures.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="study-result__reason">
+        <strong>Reason:</strong> {reason}
+      </p>
+      {children}
+    </div>
   );
 }
