@@ -122,6 +122,10 @@ export async function buildApp(
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },
     bodyLimit: config.bodyLimitBytes,
+    // Start-up work (migrations, the seed content, search indexes) runs in plugins and onReady hooks; on a
+    // busy or slow machine it can take longer than Fastify's default 10 s, and a start that gives up then
+    // is a restart loop. A hung start is still ended, after two minutes.
+    pluginTimeout: 120_000,
     trustProxy: trustProxyOption(config.trustProxy),
     // A caller's X-Request-Id is kept for log correlation only when it looks like an id, not free text.
     requestIdHeader: false,

@@ -1,3 +1,4 @@
+import { backupFeature } from '../features/backup/backup.feature.ts';
 import { blogsFeature } from '../features/blogs/blogs.feature.ts';
 import { commentsFeature } from '../features/comments/comments.feature.ts';
 import { contactFeature } from '../features/contact/contact.feature.ts';
@@ -30,6 +31,7 @@ import type { Feature } from '../shared/feature.ts';
 // biome-ignore lint/suspicious/noExplicitAny: features differ in their settings' type
 export const features: readonly Feature<any>[] = [
   healthFeature,
+  backupFeature,
   blogsFeature,
   postsFeature,
   contentImportFeature,

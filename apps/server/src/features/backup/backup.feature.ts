@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { defineFeature } from '../../shared/feature.ts';
+import { pruneBackups, writeBackup } from './backup-archive.ts';
+
+const hourMs = 60 * 60_000;
+
+const backupSettings = z
+  .object({
+    BACKUP_DIR: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
+    BACKUP_KEEP: z.coerce
+      .number({ error: 'BACKUP_KEEP must be a whole number of archives, 1 to 1000' })
+      .int('BACKUP_KEEP must be a whole number of archives, 1 to 1000')
+      .min(1, 'BACKUP_KEEP must be at least 1')
+      .max(1000, 'BACKUP_KEEP must be at most 1000')
+      .default(7),
+    BACKUP_EVERY_HOURS: z.coerce
+      .number({ error: 'BACKUP_EVERY_HOURS must be a number of hours, 1 to 168' })
+      .min(1, 'BACKUP_EVERY_HOURS must be at least 1')
+      .max(168, 'BACKUP_EVERY_HOURS must be at most 168 (a week)')
+      .default(24),
+  })
+  .transform((env) => ({
+    dir: env.BACKUP_DIR,
+    keep: env.BACKUP_KEEP,
+    everyMs: env.BACKUP_EVERY_HOURS * hourMs,
+  }));
+
+/**
+ * Scheduled backups (docs/operations.md, "Backups"): with `BACKUP_DIR` set, the `backup.write` job writes one
+ * archive every `BACKUP_EVERY_HOURS` (once across processes) — the database through SQLite's online backup or
+ * `pg_dump`, and every file under DATA_DIR — and keeps the newest `BACKUP_KEEP`. `npm run backup` and
+ * `npm run restore` (and the bundle's `hurryup backup|restore`) do the same by hand.
+ */
+export const backupFeature = defineFeature({
+  name: 'backup',
+  settings: backupSettings,
+  async plugin(_app, { config, jobs, settings }) {
+    const folder = settings.dir;
+    if (!folder) return;
+    jobs.define({
+      name: 'backup.write',
+      payload: z.object({}),
+      schedule: { everyMs: settings.everyMs, runAtStart: false },
+      timeoutMs: 60 * 60_000,
+      async handler(_payload, { log, clock }) {
+        const result = await writeBackup(
+          { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+          folder,
+          clock.date(),
+        );
+        const removed = pruneBackups(folder, settings.keep);
+        log.info({ ...result, removed: removed.length }, 'backup written');
+        return { file: result.file, bytes: result.bytes, removed: removed.length };
+      },
+    });
+  },
+});
