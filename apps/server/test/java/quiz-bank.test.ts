@@ -32,9 +32,10 @@ describe('the seed question bank', () => {
 
 describe.runIf(java !== undefined && java >= 17)('Java verification of the questions with code', () => {
   let runner: SnippetRunner;
+  // javac compiles the runner synchronously: seconds on a busy machine, more than the default 10 s hook limit.
   beforeAll(() => {
     runner = startSnippetRunner();
-  });
+  }, 120_000);
   afterAll(async () => {
     await runner.close();
   });
@@ -164,5 +165,27 @@ describe('what each question asks', () => {
     // 259's options are whole outputs, so it asks for the output, not a count.
     expect(byId(259).text).not.toMatch(/how many times/i);
     expect(byId(259).options.every((option) => /hi .* \d$/.test(option))).toBe(true);
+  });
+});
+
+describe('where the right answers are stored', () => {
+  const share = (letters: string[], letter: string) =>
+    letters.filter((l) => l === letter).length / letters.length;
+
+  it('spreads the single answers evenly over A to D, so always choosing one letter does not pass', () => {
+    const single = questions
+      .filter(({ question }) => question.correctAnswer.length === 1)
+      .map(({ question }) => question.correctAnswer[0] ?? '');
+    for (const letter of ['A', 'B', 'C', 'D']) {
+      expect(share(single, letter), letter).toBeGreaterThan(0.18);
+      expect(share(single, letter), letter).toBeLessThan(0.32);
+    }
+  });
+
+  it('does not start most multiple answers with A', () => {
+    const firsts = questions
+      .filter(({ question }) => question.correctAnswer.length > 1)
+      .map(({ question }) => [...question.correctAnswer].sort()[0] ?? '');
+    for (const letter of ['A', 'B', 'C', 'D']) expect(share(firsts, letter), letter).toBeLessThan(0.45);
   });
 });
