@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import type { ParsedFood } from '@hurryup/contracts/nutrition';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNutritionService, type NutritionService } from './nutrition.service.ts';
 import { dishes } from './nutrition-dishes.ts';
+import { dishesDocument } from './nutrition-dishes-doc.ts';
 import { extraFoods } from './nutrition-extra-foods.ts';
 import { type IfctFood, loadIfctFoods } from './nutrition-foods.ts';
 import { createMatcher, type Matcher } from './nutrition-matcher.ts';
@@ -231,5 +233,14 @@ describe('the answers asked for in issue 27', () => {
 
   it('lists only dishes the checker can compute (every dish is in the recipes)', () => {
     for (const dish of dishes) expect(recipes).toContain(dish);
+  });
+});
+
+describe('docs/nutrition-dishes.md', () => {
+  it('lists every dish with its serving and the energy the checker answers, as written now', async () => {
+    const doc = await readFile(new URL('../../../../../docs/nutrition-dishes.md', import.meta.url), 'utf8');
+    // Write it again: node apps/server/src/features/nutrition/nutrition-dishes-doc.ts > docs/nutrition-dishes.md
+    expect(doc).toBe(await dishesDocument());
+    for (const recipe of recipes) expect(doc).toContain(`| ${Math.round(documented(recipe).kcal)} |`);
   });
 });
