@@ -1,5 +1,5 @@
 import { butter, instantCoffee, sago, sugar } from './nutrition-extra-foods.ts';
-import type { Recipe } from './nutrition-recipes.ts';
+import type { Recipe } from './nutrition-recipe.ts';
 
 /**
  * The commonest Indian dishes, snacks, sweets and drinks beyond the plain home recipes of
