@@ -17,7 +17,7 @@ beforeAll(async () => {
   for (const food of extraFoods) foods.set(food.code, food);
   matcher = createMatcher(await loadIfctFoods());
   service = createNutritionService(async () => matcher);
-});
+}, 60_000);
 
 const answer = async (text: string): Promise<ParsedFood> => {
   const parsed = (await service.lookup(text)).ingredients[0]?.parsed[0];

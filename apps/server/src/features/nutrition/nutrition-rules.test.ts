@@ -19,7 +19,7 @@ let matcher: Matcher;
 beforeAll(async () => {
   foods = await loadIfctFoods();
   matcher = createMatcher(foods);
-});
+}, 60_000);
 
 const matched = (text: string): Match => {
   const amount = readAmount(text);

@@ -7,7 +7,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // The tables load at the first question (0.1 to 5 s on a busy machine): load them before the tests.
   await ask('1 egg');
-});
+}, 60_000);
 afterAll(async () => {
   await t.close();
 });
