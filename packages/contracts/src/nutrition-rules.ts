@@ -25,7 +25,7 @@ export const nutritionMessages = {
 export const nutritionTexts = {
   heading: 'Nutrition Checker',
   intro:
-    'Type a food and how much of it, such as 2 rotis, 1 katori dal, 1 1/2 tbsp ghee or 200 g paneer. Values come from the Indian Food Composition Tables 2017 (NIN), for raw foods and for home recipes built from them.',
+    'Type a food or a dish and how much of it, such as 2 rotis, 1 katori rice, 1 plate rajma chawal, 1 cup tea or 200 g paneer. A katori, cup or plate of rice or dal means it cooked. Values come from the Indian Food Composition Tables 2017 (NIN), for raw foods and for over 200 home recipes built from them (with USDA figures for sugar and butter).',
   label: 'Food item',
   inputPlaceholder: 'e.g. 2 rotis',
   submit: 'Get Nutrition',

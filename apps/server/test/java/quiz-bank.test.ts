@@ -32,9 +32,10 @@ describe('the seed question bank', () => {
 
 describe.runIf(java !== undefined && java >= 17)('Java verification of the questions with code', () => {
   let runner: SnippetRunner;
+  // javac compiles the runner synchronously: seconds on a busy machine, more than the default 10 s hook limit.
   beforeAll(() => {
     runner = startSnippetRunner();
-  });
+  }, 120_000);
   afterAll(async () => {
     await runner.close();
   });
@@ -132,5 +133,59 @@ describe.runIf(java !== undefined && java >= 17)('Java verification of the quest
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`but the answer is ${otherLetter}$`));
     expect(where).toMatch(/^quiz\/.+\.md\[\d+\]$/);
+  });
+});
+
+describe('what each question asks', () => {
+  const numberWords = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+  const byId = (id: number) => {
+    const found = questions.find(({ question }) => question.id === id)?.question;
+    if (!found) throw new Error(`no question ${id}`);
+    return found;
+  };
+
+  it('says "(Choose N.)" exactly when N options are right', () => {
+    const wrong: string[] = [];
+    for (const { where, question } of questions) {
+      const count = question.correctAnswer.length;
+      const says = /\(Choose (\w+)\.\)/.exec(question.text)?.[1];
+      if (count > 1 && says !== numberWords[count - 1])
+        wrong.push(`${where} (id ${question.id}): ${count} answers, text says ${says ?? 'nothing'}`);
+      if (count === 1 && says !== undefined)
+        wrong.push(`${where} (id ${question.id}): one answer, says Choose ${says}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives in the question the facts the answer depends on', () => {
+    expect(byId(852).text).toMatch(/ids are 1, 2 and 3/);
+    expect(byId(905).text).toMatch(/default locale is en_US/);
+    expect(byId(906).text).toMatch(/consulted for a key/);
+    expect(byId(906).text).not.toMatch(/searched/);
+    // 259's options are whole outputs, so it asks for the output, not a count.
+    expect(byId(259).text).not.toMatch(/how many times/i);
+    expect(byId(259).options.every((option) => /hi .* \d$/.test(option))).toBe(true);
+  });
+});
+
+describe('where the right answers are stored', () => {
+  const share = (letters: string[], letter: string) =>
+    letters.filter((l) => l === letter).length / letters.length;
+
+  it('spreads the single answers evenly over A to D, so always choosing one letter does not pass', () => {
+    const single = questions
+      .filter(({ question }) => question.correctAnswer.length === 1)
+      .map(({ question }) => question.correctAnswer[0] ?? '');
+    for (const letter of ['A', 'B', 'C', 'D']) {
+      expect(share(single, letter), letter).toBeGreaterThan(0.18);
+      expect(share(single, letter), letter).toBeLessThan(0.32);
+    }
+  });
+
+  it('does not start most multiple answers with A', () => {
+    const firsts = questions
+      .filter(({ question }) => question.correctAnswer.length > 1)
+      .map(({ question }) => [...question.correctAnswer].sort()[0] ?? '');
+    for (const letter of ['A', 'B', 'C', 'D']) expect(share(firsts, letter), letter).toBeLessThan(0.45);
   });
 });

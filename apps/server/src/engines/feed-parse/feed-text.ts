@@ -1,30 +1,24 @@
-const namedEntities: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  rsquo: '’',
-  lsquo: '‘',
-  rdquo: '”',
-  ldquo: '“',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  rupee: '₹',
-};
+import { decodeHTML, decodeHTMLAttribute } from 'entities';
 
-/** Decodes the HTML character references feeds leave in their text (`&amp;`, `&#39;`, `&#x20B9;`). */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] === '#') {
-      const code =
-        ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return namedEntities[ref.toLowerCase()] ?? whole;
-  });
+/** How many times a text is decoded at most: feeds often escape twice (`&amp;amp;`, `&amp;#8217;`). */
+const maxDecodings = 3;
+
+/**
+ * Decodes the HTML character references feeds leave in their text: every named reference of HTML
+ * (`&amp;`, `&eacute;`, `&rsquo;`, `&hellip;`…), decimal and hexadecimal ones (`&#39;`, `&#x20B9;`), and
+ * text escaped twice or three times, as feeds send it (`&amp;amp;` is `&`, `&amp;#8217;` is `’`), with the
+ * `entities` package's rules, those of a browser. A text is decoded as in the body of a page (`&copy 2026`
+ * is `© 2026`); an address (`attribute`) as in an attribute, where `&para=2` stays as it is.
+ */
+export function decodeEntities(text: string, options: { attribute?: boolean } = {}): string {
+  const decode = options.attribute ? decodeHTMLAttribute : decodeHTML;
+  let decoded = text;
+  for (let i = 0; i < maxDecodings && decoded.includes('&'); i += 1) {
+    const next = decode(decoded);
+    if (next === decoded) break;
+    decoded = next;
+  }
+  return decoded;
 }
 
 /**
@@ -53,7 +47,7 @@ export function plainText(html: string | undefined, max: number): string {
 export function httpUrl(value: unknown, base?: string): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   try {
-    const url = new URL(decodeEntities(value.trim()), base);
+    const url = new URL(decodeEntities(value.trim(), { attribute: true }), base);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
     const text = url.toString();
     return text.length <= 2000 ? text : undefined;

@@ -17,6 +17,12 @@ export interface FoodAlias {
   pieceGrams?: number;
   /** Grams per ml, for cups, katoris and spoons; otherwise the food group's density. */
   density?: number;
+  /**
+   * The recipe (its id) that a serving measure of this grain or pulse means: "1 katori rice" or "1 cup
+   * toor dal" is eaten cooked, so a katori, cup, glass, plate or serving of it is that recipe's cooked dish,
+   * while grams and spoons ("50 g rice", "2 tbsp moong dal") stay the raw food as weighed for cooking.
+   */
+  cooked?: string;
 }
 
 export const foodAliases: readonly FoodAlias[] = [
@@ -25,9 +31,15 @@ export const foodAliases: readonly FoodAlias[] = [
     names: ['rice', 'raw rice', 'white rice', 'chawal', 'basmati rice', 'sona masoori', 'uncooked rice'],
     code: 'A015',
     density: 0.83,
+    cooked: 'rice',
   },
-  { names: ['brown rice'], code: 'A013', density: 0.83 },
-  { names: ['parboiled rice', 'boiled rice raw', 'ukda chawal'], code: 'A014', density: 0.83 },
+  { names: ['brown rice'], code: 'A013', density: 0.83, cooked: 'brown-rice' },
+  {
+    names: ['parboiled rice', 'boiled rice raw', 'ukda chawal'],
+    code: 'A014',
+    density: 0.83,
+    cooked: 'parboiled-rice',
+  },
   {
     names: ['poha raw', 'rice flakes', 'flattened rice', 'beaten rice', 'chivda', 'aval', 'avalakki'],
     code: 'A011',
@@ -41,7 +53,12 @@ export const foodAliases: readonly FoodAlias[] = [
   },
   { names: ['maida', 'refined flour', 'all purpose flour', 'plain flour'], code: 'A018', density: 0.53 },
   { names: ['wheat', 'gehun', 'whole wheat'], code: 'A020', density: 0.8 },
-  { names: ['dalia', 'daliya', 'broken wheat', 'bulgur', 'bulgur wheat'], code: 'A021', density: 0.7 },
+  {
+    names: ['dalia', 'daliya', 'broken wheat', 'bulgur', 'bulgur wheat'],
+    code: 'A021',
+    density: 0.7,
+    cooked: 'dalia',
+  },
   { names: ['sooji', 'suji', 'rava', 'rawa', 'semolina', 'bombay rava'], code: 'A022', density: 0.7 },
   { names: ['vermicelli', 'seviyan', 'sevai', 'semiya'], code: 'A023', density: 0.4 },
   { names: ['bajra', 'pearl millet', 'bajri', 'kambu', 'sajje'], code: 'A003', density: 0.8 },
@@ -58,7 +75,7 @@ export const foodAliases: readonly FoodAlias[] = [
     density: 0.7,
   },
   { names: ['sweet corn'], code: 'A008', density: 0.65 },
-  { names: ['quinoa'], code: 'A009', density: 0.75 },
+  { names: ['quinoa'], code: 'A009', density: 0.75, cooked: 'quinoa' },
   { names: ['little millet', 'samai', 'kutki'], code: 'A016', density: 0.8 },
   { names: ['kodo millet', 'varagu', 'kodo'], code: 'A017', density: 0.8 },
   { names: ['amaranth seed', 'rajgira', 'ramdana'], code: 'A002', density: 0.8 },
@@ -78,13 +95,16 @@ export const foodAliases: readonly FoodAlias[] = [
     ],
     code: 'B021',
     density: 0.8,
+    cooked: 'dal',
   },
   { names: ['red gram', 'pigeon pea', 'whole toor'], code: 'B022', density: 0.8 },
   {
-    names: ['chana dal', 'bengal gram dal', 'split chickpea', 'kadalai paruppu', 'besan', 'gram flour'],
+    names: ['chana dal', 'bengal gram dal', 'split chickpea', 'kadalai paruppu'],
     code: 'B001',
     density: 0.8,
+    cooked: 'chana-dal',
   },
+  { names: ['besan', 'gram flour', 'sattu'], code: 'B001', density: 0.5 },
   {
     names: [
       'chana',
@@ -100,36 +120,41 @@ export const foodAliases: readonly FoodAlias[] = [
     ],
     code: 'B002',
     density: 0.8,
+    cooked: 'chole',
   },
-  { names: ['urad dal', 'black gram dal', 'urad', 'ulundu', 'minapa pappu'], code: 'B003', density: 0.8 },
+  {
+    names: ['urad dal', 'black gram dal', 'urad', 'ulundu', 'minapa pappu'],
+    code: 'B003',
+    density: 0.8,
+    cooked: 'urad-dal',
+  },
   { names: ['whole urad', 'black gram', 'sabut urad'], code: 'B004', density: 0.8 },
   {
     names: ['moong dal', 'mung dal', 'green gram dal', 'yellow moong dal', 'pesarapappu', 'pasi paruppu'],
     code: 'B010',
     density: 0.8,
+    cooked: 'moong-dal-cooked',
   },
   {
-    names: [
-      'moong',
-      'mung',
-      'green gram',
-      'whole moong',
-      'sabut moong',
-      'mung bean',
-      'sprouts',
-      'moong sprouts',
-    ],
+    names: ['moong', 'mung', 'green gram', 'whole moong', 'sabut moong', 'mung bean'],
     code: 'B011',
     density: 0.8,
+    cooked: 'whole-moong',
   },
   {
     names: ['masoor dal', 'masoor', 'red lentil', 'red lentils', 'lentil dal', 'lentil'],
     code: 'B013',
     density: 0.8,
+    cooked: 'masoor-dal-cooked',
   },
   { names: ['whole masoor', 'brown lentil', 'sabut masoor'], code: 'B014', density: 0.8 },
-  { names: ['rajma', 'kidney bean', 'red kidney bean', 'rajmah'], code: 'B020', density: 0.8 },
-  { names: ['lobia', 'cowpea', 'black eyed pea', 'chawli'], code: 'B006', density: 0.8 },
+  {
+    names: ['rajma', 'kidney bean', 'red kidney bean', 'rajmah'],
+    code: 'B020',
+    density: 0.8,
+    cooked: 'rajma-curry',
+  },
+  { names: ['lobia', 'cowpea', 'black eyed pea', 'chawli'], code: 'B006', density: 0.8, cooked: 'lobia' },
   { names: ['horse gram', 'kulthi', 'kollu', 'ulavalu'], code: 'B012', density: 0.8 },
   { names: ['moth bean', 'matki', 'moth'], code: 'B016', density: 0.8 },
   { names: ['dry peas', 'matar dal', 'dried peas', 'safed matar'], code: 'B017', density: 0.8 },

@@ -1,11 +1,22 @@
 import { type FoodAlias, foodAliases } from './nutrition-aliases.ts';
+import { extraFoods } from './nutrition-extra-foods.ts';
 import type { IfctFood } from './nutrition-foods.ts';
 import { type Recipe, recipes } from './nutrition-recipes.ts';
 
-/** What a food text names: a recipe, or an IFCT food with what is known of its pieces and density. */
+export type RecipeMatch = { kind: 'recipe'; recipe: Recipe; ingredients: ReadonlyMap<string, IfctFood> };
+/**
+ * What a food text names: a recipe, or an IFCT food with what is known of its pieces and density, and, for a
+ * grain or pulse, the cooked dish a serving measure of it means (`cooked`, FoodAlias.cooked).
+ */
 export type Match =
-  | { kind: 'recipe'; recipe: Recipe; ingredients: ReadonlyMap<string, IfctFood> }
-  | { kind: 'food'; food: IfctFood; pieceGrams: number | undefined; density: number | undefined };
+  | RecipeMatch
+  | {
+      kind: 'food';
+      food: IfctFood;
+      pieceGrams: number | undefined;
+      density: number | undefined;
+      cooked?: RecipeMatch;
+    };
 
 /**
  * Words that describe a food without changing which one it is ("2 fresh tomatoes", "hot rotis"), dropped
@@ -86,18 +97,33 @@ export function createMatcher(foods: ReadonlyMap<string, IfctFood>): Matcher {
   const add = (name: string, match: Match) => {
     if (!byName.has(name)) byName.set(name, match);
   };
-  const foodMatch = (alias: Pick<FoodAlias, 'code' | 'pieceGrams' | 'density'>): Match => {
+  // Recipes may also use the few foods IFCT 2017 lacks (sugar, butter…); a plain name matches IFCT only.
+  const ingredients = new Map(foods);
+  for (const food of extraFoods) ingredients.set(food.code, food);
+  const recipeMatches = new Map<string, RecipeMatch>();
+  for (const recipe of recipes) {
+    for (const [code] of recipe.ingredients)
+      if (!ingredients.has(code))
+        throw new Error(`The recipe ${recipe.id} uses ${code}, which IFCT 2017 does not hold.`);
+    const match: RecipeMatch = { kind: 'recipe', recipe, ingredients };
+    recipeMatches.set(recipe.id, match);
+    for (const name of recipe.names) add(name, match);
+  }
+  const foodMatch = (alias: FoodAlias): Match => {
     const food = foods.get(alias.code);
     if (!food)
       throw new Error(`The nutrition alias table names ${alias.code}, which IFCT 2017 does not hold.`);
-    return { kind: 'food', food, pieceGrams: alias.pieceGrams, density: alias.density };
+    const cooked = alias.cooked === undefined ? undefined : recipeMatches.get(alias.cooked);
+    if (alias.cooked !== undefined && !cooked)
+      throw new Error(`The alias of ${alias.code} is cooked as ${alias.cooked}, which is no recipe.`);
+    return {
+      kind: 'food',
+      food,
+      pieceGrams: alias.pieceGrams,
+      density: alias.density,
+      ...(cooked ? { cooked } : {}),
+    };
   };
-  for (const recipe of recipes) {
-    for (const [code] of recipe.ingredients)
-      if (!foods.has(code))
-        throw new Error(`The recipe ${recipe.id} uses ${code}, which IFCT 2017 does not hold.`);
-    for (const name of recipe.names) add(name, { kind: 'recipe', recipe, ingredients: foods });
-  }
   let aliases = 0;
   for (const alias of foodAliases) {
     const match = foodMatch(alias);

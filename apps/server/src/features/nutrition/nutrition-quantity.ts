@@ -128,7 +128,9 @@ const wordNumbers: readonly (readonly [RegExp, string])[] = [
   [/^(one and a half|one and half|dedh|derh)\b/, '1 1/2'],
   [/^(two and a half|dhai|dhaai|adhai)\b/, '2 1/2'],
   [/^(half of an?|half an?|half|aadha|adha|aadhi|adhi)\b/, '1/2'],
-  [/^(a quarter of an?|quarter of an?|a quarter|quarter|pav|paav)\b/, '1/4'],
+  [/^(a quarter of an?|quarter of an?|a quarter|quarter)\b/, '1/4'],
+  // "Pav kilo" is a quarter kilo; "pav bhaji" is a dish.
+  [/^(pav|paav)\b(?=\s+(kg|kgs|kilo|kilos|kilogram|kilograms|litre|litres|liter|liters|l|ltr)\b)/, '1/4'],
   [/^(a couple of|couple of)\b/, '2'],
   [/^(a dozen|one dozen|dozen)\b/, '12'],
   [/^(an?|one|ek)\b/, '1'],

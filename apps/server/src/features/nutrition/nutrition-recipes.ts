@@ -1,3 +1,6 @@
+import { dishes } from './nutrition-dishes.ts';
+import type { Recipe } from './nutrition-recipe.ts';
+
 /**
  * Common cooked dishes, which the IFCT 2017 tables (raw foods only) do not hold, as recipes of IFCT
  * ingredients for one serving. Each gives the raw grams of its ingredients and what the serving weighs once
@@ -11,25 +14,9 @@
  * from whole cow's milk and is counted as the same weight of it (protein, fat and iron stay; part of the
  * lactose becomes lactic acid, a change of under 1 g of carbohydrate per 100 g).
  */
-export interface Recipe {
-  id: string;
-  /** The name shown with the result. */
-  name: string;
-  /** Lower-case names a visitor types, singular. */
-  names: readonly string[];
-  /** What one serving is called when the visitor gives no unit ("1 plate poha"). */
-  serving: 'katori' | 'plate' | 'piece' | 'glass';
-  /** Grams of one cooked serving. */
-  servingGrams: number;
-  /** Grams of one piece, for dishes counted in pieces (then a serving is one piece). */
-  pieceGrams?: number;
-  /** Grams per ml of the cooked dish, for cups, katoris and spoons. */
-  density: number;
-  /** IFCT food code and raw grams, for one serving. */
-  ingredients: readonly (readonly [code: string, grams: number])[];
-}
+export type { Recipe } from './nutrition-recipe.ts';
 
-export const recipes: readonly Recipe[] = [
+const homeRecipes: readonly Recipe[] = [
   {
     id: 'roti',
     name: 'Roti (chapati, plain)',
@@ -51,6 +38,7 @@ export const recipes: readonly Recipe[] = [
     pieceGrams: 40,
     density: 0.45,
     ingredients: [['A019', 30]],
+    source: 'NIN: a roti of 30 g atta, cooked weight 40 g',
   },
   {
     id: 'ghee-roti',
@@ -64,6 +52,7 @@ export const recipes: readonly Recipe[] = [
       ['A019', 30],
       ['T013', 3],
     ],
+    source: 'NIN roti with 3 g ghee',
   },
   {
     id: 'paratha',
@@ -77,6 +66,7 @@ export const recipes: readonly Recipe[] = [
       ['A019', 50],
       ['T013', 7],
     ],
+    source: 'HOME plain paratha of 50 g atta with 7 g ghee',
   },
   {
     id: 'aloo-paratha',
@@ -92,6 +82,7 @@ export const recipes: readonly Recipe[] = [
       ['G017', 10],
       ['T013', 8],
     ],
+    source: 'HOME stuffed paratha: 50 g atta, 60 g potato, 8 g ghee',
   },
   {
     id: 'puri',
@@ -105,6 +96,7 @@ export const recipes: readonly Recipe[] = [
       ['A019', 18],
       ['T012', 5],
     ],
+    source: 'HOME puri of 18 g atta, fried (5 g oil taken up, BOG fried doughs)',
   },
   {
     id: 'bajra-roti',
@@ -115,6 +107,7 @@ export const recipes: readonly Recipe[] = [
     pieceGrams: 55,
     density: 0.45,
     ingredients: [['A003', 40]],
+    source: 'HOME bhakri of 40 g flour, cooked 55 g',
   },
   {
     id: 'jowar-roti',
@@ -125,6 +118,7 @@ export const recipes: readonly Recipe[] = [
     pieceGrams: 55,
     density: 0.45,
     ingredients: [['A005', 40]],
+    source: 'HOME bhakri of 40 g flour, cooked 55 g',
   },
   {
     id: 'makki-roti',
@@ -138,6 +132,7 @@ export const recipes: readonly Recipe[] = [
       ['A006', 45],
       ['T013', 5],
     ],
+    source: 'HOME makki roti of 45 g flour with 5 g ghee',
   },
   {
     id: 'rice',
@@ -161,6 +156,8 @@ export const recipes: readonly Recipe[] = [
     servingGrams: 150,
     density: 0.75,
     ingredients: [['A015', 50]],
+    source:
+      'NIN katori; raw rice cooked ×3 by weight (BOG: boiled rice 2.5–3×; USDA cooked rice 130 vs raw 365 kcal/100 g, 2.8×)',
   },
   {
     id: 'jeera-rice',
@@ -174,6 +171,7 @@ export const recipes: readonly Recipe[] = [
       ['T013', 5],
       ['G025', 1],
     ],
+    source: 'NIN katori; rice ×3 (BOG) with 5 g ghee',
   },
   {
     id: 'dal',
@@ -203,6 +201,7 @@ export const recipes: readonly Recipe[] = [
       ['G017', 10],
       ['T013', 4],
     ],
+    source: 'NIN: 30 g dal to a 150 g katori; HOME tadka',
   },
   {
     id: 'moong-dal-cooked',
@@ -216,6 +215,7 @@ export const recipes: readonly Recipe[] = [
       ['D076', 10],
       ['T013', 4],
     ],
+    source: 'NIN: 30 g dal to a 150 g katori',
   },
   {
     id: 'masoor-dal-cooked',
@@ -229,6 +229,7 @@ export const recipes: readonly Recipe[] = [
       ['G017', 10],
       ['T006', 4],
     ],
+    source: 'NIN: 30 g dal to a 150 g katori',
   },
   {
     id: 'sambar',
@@ -246,6 +247,7 @@ export const recipes: readonly Recipe[] = [
       ['E064', 3],
       ['T004', 3],
     ],
+    source: 'HOME sambar: 15 g toor dal with vegetables, NIN katori',
   },
   {
     id: 'rasam',
@@ -260,6 +262,7 @@ export const recipes: readonly Recipe[] = [
       ['E064', 3],
       ['T004', 2],
     ],
+    source: 'HOME rasam, NIN katori',
   },
   {
     id: 'khichdi',
@@ -273,6 +276,7 @@ export const recipes: readonly Recipe[] = [
       ['B010', 15],
       ['T013', 4],
     ],
+    source: 'HOME khichdi: rice and moong dal 2:1, cooked ×4',
   },
   {
     id: 'pongal',
@@ -288,6 +292,7 @@ export const recipes: readonly Recipe[] = [
       ['G031', 0.5],
       ['G025', 0.5],
     ],
+    source: 'HOME ven pongal: rice and moong dal, cooked ×3.5',
   },
   {
     id: 'curd',
@@ -297,6 +302,7 @@ export const recipes: readonly Recipe[] = [
     servingGrams: 100,
     density: 1.03,
     ingredients: [['L002', 100]],
+    source: 'decision 0021: curd counted as the whole cow milk it is set from; NIN katori of 100 g',
   },
   {
     id: 'curd-rice',
@@ -311,6 +317,7 @@ export const recipes: readonly Recipe[] = [
       ['T004', 2],
       ['H013', 0.5],
     ],
+    source: 'HOME: 40 g rice cooked ×3 with 80 g curd',
   },
   {
     id: 'lemon-rice',
@@ -325,6 +332,7 @@ export const recipes: readonly Recipe[] = [
       ['H012', 5],
       ['E033', 5],
     ],
+    source: 'HOME; rice ×3 (BOG)',
   },
   {
     id: 'veg-pulao',
@@ -340,6 +348,7 @@ export const recipes: readonly Recipe[] = [
       ['G017', 10],
       ['T013', 5],
     ],
+    source: 'HOME; rice ×3 (BOG)',
   },
   {
     id: 'poha',
@@ -355,6 +364,7 @@ export const recipes: readonly Recipe[] = [
       ['H012', 8],
       ['T005', 5],
     ],
+    source: 'HOME kanda poha of 50 g rice flakes',
   },
   {
     id: 'upma',
@@ -370,6 +380,7 @@ export const recipes: readonly Recipe[] = [
       ['D061', 10],
       ['T005', 6],
     ],
+    source: 'HOME rava upma of 40 g sooji',
   },
   {
     id: 'idli',
@@ -383,6 +394,7 @@ export const recipes: readonly Recipe[] = [
       ['A014', 14],
       ['B003', 4.5],
     ],
+    source: 'HOME idli batter 3:1 rice and urad, 40 g idli',
   },
   {
     id: 'dosa',
@@ -397,6 +409,7 @@ export const recipes: readonly Recipe[] = [
       ['B003', 8],
       ['T005', 4],
     ],
+    source: 'HOME dosa of 32 g batter solids',
   },
   {
     id: 'masala-dosa',
@@ -413,6 +426,7 @@ export const recipes: readonly Recipe[] = [
       ['G017', 15],
       ['T005', 8],
     ],
+    source: 'HOME dosa with 75 g potato masala',
   },
   {
     id: 'uttapam',
@@ -429,6 +443,7 @@ export const recipes: readonly Recipe[] = [
       ['D076', 10],
       ['T005', 5],
     ],
+    source: 'HOME uttapam of 40 g batter solids',
   },
   {
     id: 'medu-vada',
@@ -443,6 +458,7 @@ export const recipes: readonly Recipe[] = [
       ['G017', 4],
       ['T005', 7],
     ],
+    source: 'HOME vada of 20 g urad dal, fried',
   },
   {
     id: 'rajma-curry',
@@ -457,6 +473,7 @@ export const recipes: readonly Recipe[] = [
       ['D076', 25],
       ['T012', 5],
     ],
+    source: 'HOME; rajma soaked and boiled ×2.5 (BOG), NIN katori',
   },
   {
     id: 'chole',
@@ -471,6 +488,7 @@ export const recipes: readonly Recipe[] = [
       ['D076', 25],
       ['T012', 6],
     ],
+    source: 'HOME; chana soaked and boiled ×2.5 (BOG), NIN katori',
   },
   {
     id: 'aloo-sabzi',
@@ -485,6 +503,7 @@ export const recipes: readonly Recipe[] = [
       ['T012', 5],
       ['G033', 0.5],
     ],
+    source: 'HOME dry sabzi, NIN katori',
   },
   {
     id: 'bhindi-sabzi',
@@ -498,6 +517,7 @@ export const recipes: readonly Recipe[] = [
       ['G017', 15],
       ['T012', 6],
     ],
+    source: 'HOME dry sabzi, NIN katori',
   },
   {
     id: 'palak-paneer',
@@ -513,6 +533,7 @@ export const recipes: readonly Recipe[] = [
       ['D076', 15],
       ['T012', 5],
     ],
+    source: 'HOME: 100 g spinach, 50 g paneer',
   },
   {
     id: 'chicken-curry',
@@ -522,13 +543,15 @@ export const recipes: readonly Recipe[] = [
     servingGrams: 180,
     density: 1,
     ingredients: [
-      ['N001', 100],
+      ['N002', 100],
       ['G017', 30],
       ['D076', 30],
       ['G014', 3],
       ['G011', 3],
       ['T012', 8],
     ],
+    source:
+      'HOME: 100 g curry-cut chicken (thigh: IFCT leg, N001, gives 384 kcal/100 g for 19 g protein and 13 g fat, an error of the tables)',
   },
   {
     id: 'egg-curry',
@@ -543,5 +566,9 @@ export const recipes: readonly Recipe[] = [
       ['D076', 30],
       ['T012', 6],
     ],
+    source: 'HOME: two boiled eggs in gravy',
   },
 ];
+
+/** Every dish the checker knows: the plain home recipes above and the commonest dishes (nutrition-dishes.ts). */
+export const recipes: readonly Recipe[] = [...homeRecipes, ...dishes];

@@ -2,6 +2,7 @@ import { nutritionMaxGrams } from '@hurryup/contracts/nutrition-rules';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gramsOf } from './nutrition.service.ts';
 import { foodAliases } from './nutrition-aliases.ts';
+import { extraFoods } from './nutrition-extra-foods.ts';
 import {
   fatKilojoulesPerGram,
   hindiNamesOf,
@@ -18,7 +19,7 @@ let matcher: Matcher;
 beforeAll(async () => {
   foods = await loadIfctFoods();
   matcher = createMatcher(foods);
-});
+}, 60_000);
 
 const matched = (text: string): Match => {
   const amount = readAmount(text);
@@ -54,6 +55,8 @@ describe('reading amounts and units', () => {
     ['dedh roti', 1.5, undefined, 'roti'],
     ['a glass of milk', 1, 'glass', 'milk'],
     ['1 plate poha', 1, 'plate', 'poha'],
+    ['1 plate pav bhaji', 1, 'plate', 'pav bhaji'],
+    ['pav kilo paneer', 0.25, 'kilogram', 'paneer'],
     ['2 pieces paneer', 2, 'piece', 'paneer'],
     ['3 tsp oil', 3, 'teaspoon', 'oil'],
     ['1 kg chicken', 1, 'kilogram', 'chicken'],
@@ -65,6 +68,13 @@ describe('reading amounts and units', () => {
 
   it('takes a text without an amount as one unit of nothing given', () => {
     expect(readAmount('Toor Dal')).toEqual({ quantity: 1, unit: undefined, given: false, food: 'toor dal' });
+    // "pav" is a quarter only before a kilo or litre: "pav bhaji" is a dish.
+    expect(readAmount('Pav Bhaji')).toEqual({
+      quantity: 1,
+      unit: undefined,
+      given: false,
+      food: 'pav bhaji',
+    });
   });
 
   it('finds no food in amounts alone', () => {
@@ -91,7 +101,7 @@ describe('converting to grams', () => {
   });
 
   it('converts volumes with the food density (240 ml cup, 150 ml katori, 15 ml tablespoon, 5 ml teaspoon)', () => {
-    expect(weigh('2 cups rice')?.grams).toBeCloseTo(2 * 240 * 0.83, 5);
+    expect(weigh('2 tbsp rice')?.grams).toBeCloseTo(2 * 15 * 0.83, 5);
     expect(weigh('1 1/2 tbsp ghee')?.grams).toBeCloseTo(1.5 * 15 * 0.91, 5);
     expect(weigh('1 tsp oil')?.grams).toBeCloseTo(5 * 0.92, 5);
     expect(weigh('1 katori dal')?.grams).toBe(150);
@@ -217,10 +227,13 @@ describe('matching foods', () => {
     expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
   });
 
-  it('keeps every recipe within the checker limit and built from IFCT foods', () => {
+  it('keeps every recipe within the checker limit and built from IFCT foods and the extra foods', () => {
+    const extra = new Set(extraFoods.map((food) => food.code));
     for (const recipe of recipes) {
       expect(recipe.servingGrams).toBeLessThan(nutritionMaxGrams);
-      for (const [code] of recipe.ingredients) expect(foods.has(code), `${recipe.id} ${code}`).toBe(true);
+      for (const [code] of recipe.ingredients)
+        expect(foods.has(code) || extra.has(code), `${recipe.id} ${code}`).toBe(true);
     }
+    for (const code of extra) expect(foods.has(code), `${code} is not an IFCT code`).toBe(false);
   });
 });

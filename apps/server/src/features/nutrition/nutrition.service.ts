@@ -5,7 +5,15 @@ import { HttpError } from '../../shared/http-error.ts';
 import { defaultDensity, groupDensities } from './nutrition-aliases.ts';
 import type { IfctFood, NutrientAmounts } from './nutrition-foods.ts';
 import type { Match, Matcher } from './nutrition-matcher.ts';
-import { type Amount, isMass, isVolume, massGrams, readAmount, volumeMl } from './nutrition-quantity.ts';
+import {
+  type Amount,
+  isMass,
+  isVolume,
+  massGrams,
+  readAmount,
+  type UnitName,
+  volumeMl,
+} from './nutrition-quantity.ts';
 
 /** When neither an amount nor a unit is given and the food has no piece: the tables' own basis. */
 export const defaultGrams = 100;
@@ -72,6 +80,20 @@ function measuresOf(match: Match): {
   };
 }
 
+/** The measures a serving is eaten in: a grain or pulse given in one of them is its cooked dish. */
+export const servingMeasures: ReadonlySet<UnitName> = new Set(['katori', 'cup', 'glass', 'plate', 'serving']);
+
+/**
+ * What the visitor eats: "1 katori rice" or "1 cup toor dal" is the cooked dish (FoodAlias.cooked), not the
+ * raw grain, since no one eats a katori of raw rice; "50 g rice" and "2 tbsp dal" stay raw, as weighed for
+ * cooking.
+ */
+export function servedAs(match: Match, amount: Amount): Match {
+  if (match.kind === 'food' && match.cooked && amount.unit !== undefined && servingMeasures.has(amount.unit))
+    return match.cooked;
+  return match;
+}
+
 /**
  * The grams an amount weighs, and the unit it is reported in. Mass units convert directly; volumes through
  * the food's density; a count ("2 rotis", "1 egg", "2 pieces") through its piece weight, else (a recipe
@@ -85,6 +107,9 @@ export function gramsOf(
   const { piece, serving, density } = measuresOf(match);
   const { unit, quantity } = amount;
   const weigh = (grams: number, measure: string) => ({ grams, quantity, measure });
+  // A dish's own serving measure is its serving: "1 cup tea" is a 150 ml tea cup, "1 katori rice" 150 g.
+  if (match.kind === 'recipe' && unit === match.recipe.serving)
+    return weigh(quantity * match.recipe.servingGrams, unit);
   if (unit !== undefined && isMass(unit)) return weigh(quantity * massGrams[unit], unit);
   if (unit !== undefined && isVolume(unit)) return weigh(quantity * volumeMl[unit] * density, unit);
   if (!amount.given) {
@@ -118,8 +143,9 @@ export function createNutritionService(matcher: () => Promise<Matcher>): Nutriti
     async lookup(text) {
       const amount = readAmount(text);
       if (!amount) throw refused(nutritionMessages.nonsense);
-      const match = (await matcher()).match(amount.food);
-      if (!match) throw new HttpError(404, errorCodes.notFound, nutritionMessages.notFound);
+      const named = (await matcher()).match(amount.food);
+      if (!named) throw new HttpError(404, errorCodes.notFound, nutritionMessages.notFound);
+      const match = servedAs(named, amount);
       if (Number.isNaN(amount.quantity)) throw refused(nutritionMessages.unknownUnit);
       if (!(amount.quantity > 0)) throw refused(nutritionMessages.zeroAmount);
       const weighed = gramsOf(amount, match);

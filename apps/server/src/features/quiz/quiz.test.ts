@@ -53,8 +53,8 @@ describe('the Java 17 quiz', () => {
       topic: 'operators',
       text: 'What does this code print?',
       code: 'int x = 5;\nint y = x++ + ++x;\nSystem.out.println(x + " " + y);',
-      options: ['A. 7 12', 'B. 7 11', 'C. 6 11', 'D. 7 13'],
-      correctAnswer: ['A'],
+      options: ['A. 7 11', 'B. 6 11', 'C. 7 13', 'D. 7 12'],
+      correctAnswer: ['D'],
       description: expect.stringContaining('x++ yields 5'),
     });
     // How a question is verified is the operator's business.

@@ -32,7 +32,11 @@ const questions: QuizQuestion[] = [
 ];
 
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-const option = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+/** An option by its stored label ('A. 12'), whatever letter this visitor's order shows it under. */
+const option = (name: string) =>
+  screen.getByRole('checkbox', {
+    name: (shown) => shown.replace(/^[A-H]\. /, '') === name.replace(/^[A-H]\. /, ''),
+  }) as HTMLInputElement;
 
 beforeEach(() => window.localStorage.clear());
 afterEach(() => {

@@ -12,6 +12,7 @@ import { useEffect, useId, useState } from 'react';
 import { useEnglishSpeech } from '../../shared/use-english-speech.ts';
 import { highlightJava } from './highlight-java.ts';
 import { readProgress, saveProgress } from './quiz-progress.ts';
+import { shuffleOptions, useOptionSeed } from './shuffle-options.ts';
 import { useAutoAdvance } from './use-auto-advance.ts';
 import { useQuestionPages } from './use-question-pages.ts';
 import { useReadAloud } from './use-read-aloud.ts';
@@ -111,6 +112,7 @@ export function JavaQuiz({ questions, total: declaredTotal, topic, error }: Java
     else if (index + quizPrefetchAhead >= loadedUntil) load(loadedUntil);
   }, [restored, question, index, loadedUntil, load]);
 
+  const optionSeed = useOptionSeed();
   useReadAloud(restored ? question?.text : undefined);
   const readAgain = useEnglishSpeech(question?.text ?? '');
 
@@ -185,7 +187,7 @@ export function JavaQuiz({ questions, total: declaredTotal, topic, error }: Java
         <legend className="quiz__text">{question.text}</legend>
         {question.code !== undefined && <JavaCode code={question.code} />}
         <ul className="quiz__options">
-          {question.options.map((option) => (
+          {shuffleOptions(question.options, optionSeed, question.id).map(({ option, label }) => (
             <li key={option}>
               <label>
                 <input
@@ -194,7 +196,7 @@ export function JavaQuiz({ questions, total: declaredTotal, topic, error }: Java
                   disabled={checked}
                   onChange={(event) => toggle(option, event.currentTarget.checked)}
                 />{' '}
-                {option}
+                {label}
               </label>
             </li>
           ))}
