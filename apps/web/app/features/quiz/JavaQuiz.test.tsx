@@ -1,6 +1,6 @@
 import type { QuizQuestion } from '@hurryup/contracts/quiz';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JavaQuiz } from './JavaQuiz.tsx';
 
 const questions: QuizQuestion[] = [
@@ -38,6 +38,11 @@ const option = (name: string) =>
     name: (shown) => shown.replace(/^[A-H]\. /, '') === name.replace(/^[A-H]\. /, ''),
   }) as HTMLInputElement;
 
+// The page loads the API client, the call and zod on its first fetch. Loaded here once, so a test waits only
+// for the page's own work, not for a module graph to load on a busy machine.
+beforeAll(async () => {
+  await Promise.all([import('@hurryup/contracts/quiz'), import('../../shared/api-client.ts')]);
+}, 120_000);
 beforeEach(() => window.localStorage.clear());
 afterEach(() => {
   vi.useRealTimers();
