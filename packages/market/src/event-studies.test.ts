@@ -7,6 +7,7 @@ import {
   heatmapRow,
   impactTier,
   medianAbsMove,
+  ordinarySessions,
   reactionSession,
   reactionStats,
   straddleTrials,
@@ -79,15 +80,17 @@ describe('sessions around an event', () => {
 describe('the straddle', () => {
   const vix = new Map(sessions.map((d) => [d, 20]));
   const base = { sessions, nifty: linear, vix, holidays: new Set<string>(), entryDays: 3, gap: 0 };
+  const scheduled = (...dates: string[]) => dates.map((date) => ({ date, scheduled: true }));
 
-  it('buys at the close entryDays sessions before and sells at the event close, priced by Black-Scholes', () => {
+  it('buys at the close entryDays sessions before and sells at the event close, priced by Black-Scholes, after costs', () => {
     const nifty = new Map(sessions.map((d, i) => [d, 24000 + i * 100]));
-    const [trial, ...rest] = straddleTrials({ ...base, nifty, events: ['2025-06-11', '2025-06-14'] });
-    expect(rest).toEqual([]); // 2025-06-14 is a Saturday: no session, no trial
+    const { trials, skipped } = straddleTrials({ ...base, nifty, events: scheduled('2025-06-11', '2025-06-14') });
+    expect(skipped).toEqual([{ date: '2025-06-14', reason: 'not a NIFTY 50 session in the stored data' }]);
+    const [trial] = trials;
     expect(trial).toMatchObject({
       date: '2025-06-11',
       entryDate: '2025-06-06',
-      expiry: '2025-06-12', // the weekly Thursday expiry
+      expiry: '2025-06-12', // the weekly Thursday expiry, listed about 2025-05-08
       callStrike: 24400,
       putStrike: 24400,
       lotSize: 75,
@@ -95,42 +98,87 @@ describe('the straddle', () => {
     const sigma = volatilityFromVix(20);
     const leg = (kind: 'call' | 'put', spot: number, days: number) =>
       optionPrice({ kind, spot, strike: 24400, years: days / 365, volatility: sigma });
-    const premium = leg('call', 24400, 6) + leg('put', 24400, 6);
-    const exit = leg('call', 24700, 1) + leg('put', 24700, 1);
-    expect(trial!.premium).toBeCloseTo(premium, 2);
-    expect(trial!.exitValue).toBeCloseTo(exit, 2);
-    expect(trial!.returnPercent).toBeCloseTo((exit / premium - 1) * 100, 1);
-    expect(trial!.profit).toBeCloseTo((exit - premium) * 75, 0);
+    const [c0, p0, c1, p1] = [leg('call', 24400, 6), leg('put', 24400, 6), leg('call', 24700, 1), leg('put', 24700, 1)];
+    // Costs of June 2025, per order of 75 units: ₹20 brokerage, 0.03503 % exchange, 0.0001 % SEBI, 18 % GST
+    // on those three; 0.003 % stamp on buys, 0.1 % STT on sells.
+    const cost = (price: number, sell: boolean) => {
+      const t = price * 75;
+      return 20 + t * 0.0003503 + t * 0.000001 + (20 + t * 0.0003503 + t * 0.000001) * 0.18 + (sell ? t * 0.001 : t * 0.00003);
+    };
+    const costs = cost(c0, false) + cost(p0, false) + cost(c1, true) + cost(p1, true);
+    const profit = (c1 + p1 - c0 - p0) * 75 - costs;
+    expect(trial!.premium).toBeCloseTo(c0 + p0, 2);
+    expect(trial!.exitValue).toBeCloseTo(c1 + p1, 2);
+    expect(trial!.costs).toBeCloseTo(costs, 2);
+    expect(trial!.profit).toBeCloseTo(profit, 2);
+    expect(trial!.returnPercent).toBeCloseTo((profit / ((c0 + p0) * 75)) * 100, 2);
   });
 
   it('spreads the strikes by the gap and skips events without enough sessions before', () => {
     const nifty = new Map(sessions.map((d) => [d, 24010]));
-    const trials = straddleTrials({ ...base, nifty, gap: 200, events: ['2025-06-03', '2025-06-13'] });
+    const { trials, skipped } = straddleTrials({ ...base, nifty, gap: 200, events: scheduled('2025-06-03', '2025-06-13') });
     expect(trials.map((t) => t.date)).toEqual(['2025-06-13']);
+    expect(skipped).toEqual([{ date: '2025-06-03', reason: 'fewer than 3 stored sessions before it' }]);
     expect(trials[0]).toMatchObject({ callStrike: 24200, putStrike: 23800 });
     // Nothing moved but time passed: the long options lost value.
     expect(trials[0]!.returnPercent).toBeLessThan(0);
   });
 
-  it('summarises the trials', () => {
+  it('never enters an unscheduled event before it happened', () => {
+    const nifty = new Map(sessions.map((d) => [d, 24010]));
+    const { trials, skipped } = straddleTrials({
+      ...base,
+      nifty,
+      events: [{ date: '2025-06-13', scheduled: false }],
+    });
+    expect(trials).toEqual([]);
+    expect(skipped[0]!.reason).toMatch(/^unscheduled/);
+  });
+
+  it('skips a trial with a leg below the ₹0.05 tick', () => {
+    // Spot 24010, VIX 1: a put 2000 points out of the money with a week to go is worth far less than 0.05.
+    const nifty = new Map(sessions.map((d) => [d, 24010]));
+    const calm = new Map(sessions.map((d) => [d, 1]));
+    const sigma = volatilityFromVix(1);
+    expect(optionPrice({ kind: 'put', spot: 24010, strike: 22000, years: 6 / 365, volatility: sigma })).toBeLessThan(0.05);
+    const { trials, skipped } = straddleTrials({ ...base, nifty, vix: calm, gap: 2000, events: scheduled('2025-06-11') });
+    expect(trials).toEqual([]);
+    expect(skipped[0]!.reason).toMatch(/below the ₹0.05 tick/);
+  });
+
+  it('summarises the trials: median, percentiles, total, Wilson interval', () => {
     const make = (returnPercent: number, profit: number) =>
       ({ returnPercent, profit }) as Parameters<typeof summariseStraddles>[0][number];
     expect(summariseStraddles([make(10, 500), make(-20, -1000), make(40, 2000)])).toEqual({
       trials: 3,
       averageReturn: 10,
+      medianReturn: 10,
+      // Type 7: p10 at rank 0.2 between −20 and 10 → −14; p25 at 0.5 → −5; p75 at 1.5 → 25; p90 at 1.8 → 34.
+      percentiles: { p10: -14, p25: -5, p75: 25, p90: 34 },
       winRate: 66.7,
+      // Wilson 2 of 3: centre (2/3 + 1.9208/3) / (1 + 3.8415/3) = 0.5731, half 0.3654 → 20.8 %, 93.9 %.
+      winRateInterval: [20.8, 93.9],
+      totalProfit: 1500,
       maxProfit: 2000,
       maxLoss: -1000,
       distribution: [10, -20, 40],
     });
-    expect(summariseStraddles([])).toEqual({
-      trials: 0,
-      averageReturn: 0,
-      winRate: 0,
-      maxProfit: 0,
-      maxLoss: 0,
-      distribution: [],
-    });
+    expect(summariseStraddles([])).toMatchObject({ trials: 0, medianReturn: 0, totalProfit: 0, distribution: [] });
+  });
+
+  it('takes ordinary sessions with no event between entry and exit', () => {
+    // Events on sessions 5 and 9; windows of 2 sessions before: a session i is ordinary when i−2…i holds none.
+    // Indices 2, 3, 4, 8, 12, 13, 14; 5–7 and 9–11 have an event within their window.
+    expect(ordinarySessions(sessions, [5, 9], 2, '2025-06-01', '2025-06-30')).toEqual([
+      '2025-06-04',
+      '2025-06-05',
+      '2025-06-06',
+      '2025-06-12',
+      '2025-06-18',
+      '2025-06-19',
+      '2025-06-20',
+    ]);
+    expect(ordinarySessions(sessions, [5, 9], 2, '2025-06-10', '2025-06-18')).toEqual(['2025-06-12', '2025-06-18']);
   });
 });
 

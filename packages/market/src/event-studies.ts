@@ -6,8 +6,10 @@
  * Everything here is pure and deterministic: sessions are the dates of a reference series (NIFTY 50), a
  * value missing from another series leaves that event out of that series' average, and no answer is NaN.
  */
-import { nearestStrike, niftyExpiryOnOrAfter, niftyLotSize } from './nifty-contracts.ts';
+import { nearestStrike, niftyContractFor, niftyContractLot } from './nifty-contracts.ts';
 import { optionPrice, volatilityFromVix, yearsToExpiry } from './option-pricing.ts';
+import { median, percentile, wilsonInterval } from './statistics.ts';
+import { OPTION_TICK, optionOrderCosts } from './trade-costs.ts';
 
 /** A series of closes by date (YYYY-MM-DD). */
 export type CloseSeries = ReadonlyMap<string, number>;
@@ -128,6 +130,7 @@ export type StraddleTrial = {
   date: string;
   /** The entry session, `entryDays` sessions before. */
   entryDate: string;
+  /** The expiry of the contract bought (a weekly or monthly listed on the entry date). */
   expiry: string;
   callStrike: number;
   putStrike: number;
@@ -135,12 +138,20 @@ export type StraddleTrial = {
   premium: number;
   /** Call + put value at the event close, points. */
   exitValue: number;
-  /** Percent return on the premium paid. */
+  /** Percent return on the premium paid, after costs: profit / (premium × lot size). */
   returnPercent: number;
+  /** The lot of the contract bought (NIFTY_LOT_SIZES). */
   lotSize: number;
-  /** (exitValue − premium) × lot size, rupees. */
+  /** The four orders' costs (two buys, two sells), rupees. */
+  costs: number;
+  /** (exitValue − premium) × lot size − costs, rupees. */
   profit: number;
 };
+
+export type SkippedTrial = { date: string; reason: string };
+
+/** An event to trade around; an unscheduled one was not known before it happened. */
+export type TradeEvent = { date: string; scheduled: boolean };
 
 export type StraddleInput = {
   /** NIFTY 50 sessions, ascending (the reference calendar). */
@@ -150,7 +161,7 @@ export type StraddleInput = {
   /** NSE holidays (weekdays without a session), for the expiry dates. */
   holidays: ReadonlySet<string>;
   /** Event dates (each must be a session to count). */
-  events: readonly string[];
+  events: readonly TradeEvent[];
   entryDays: number;
   /** Points from spot to each strike (0: both at the money). */
   gap: number;
@@ -159,38 +170,70 @@ export type StraddleInput = {
 /**
  * The long straddle (gap 0) or strangle around each event: at the close `entryDays` sessions before the
  * event, buy the call at the strike nearest spot + gap and the put at the strike nearest spot − gap (50-point
- * strikes) of the first weekly (before 2019-02-14 monthly) expiry on or after the event day; sell both at the
- * event day's close. Both legs are Black-Scholes prices from that day's NIFTY close, India VIX as the
- * volatility and the calendar days left to expiry (intrinsic value on the expiry day). An event that is not
- * a session, lacks a VIX close on either day, or has fewer than `entryDays` sessions before it is skipped.
+ * strikes) of the first contract expiring on or after the event day that was listed on the entry day
+ * (niftyContractFor: weeklies from 2019-02-11), one lot of that contract; sell both at the event day's close.
+ * Both legs are Black-Scholes prices from that day's NIFTY close, India VIX as the volatility and the calendar
+ * days left to expiry (intrinsic value on the expiry day); the four orders pay the Indian cost stack
+ * (trade-costs.ts). Skipped, with the reason: an unscheduled event (it could not be entered before), an event
+ * that is not a session, lacks a closing price on either day or has fewer than `entryDays` sessions before
+ * it, and a trial with a leg priced below the ₹0.05 tick.
  */
-export function straddleTrials(input: StraddleInput): StraddleTrial[] {
+export function straddleTrials(input: StraddleInput): { trials: StraddleTrial[]; skipped: SkippedTrial[] } {
   const { sessions, nifty, vix, holidays, entryDays, gap } = input;
   const trials: StraddleTrial[] = [];
-  for (const date of input.events) {
+  const skipped: SkippedTrial[] = [];
+  for (const { date, scheduled } of input.events) {
+    if (!scheduled) {
+      skipped.push({ date, reason: 'unscheduled: the action was not announced in advance, so no one could enter before it' });
+      continue;
+    }
     const e = firstSessionOnOrAfter(sessions, date);
-    if (e < 0 || sessions[e] !== date || e - entryDays < 0) continue;
+    if (e < 0 || sessions[e] !== date) {
+      skipped.push({ date, reason: 'not a NIFTY 50 session in the stored data' });
+      continue;
+    }
+    if (e - entryDays < 0) {
+      skipped.push({ date, reason: `fewer than ${entryDays} stored sessions before it` });
+      continue;
+    }
     const entryDate = sessions[e - entryDays] as string;
     const spot0 = nifty.get(entryDate);
     const spot1 = nifty.get(date);
     const vix0 = vix.get(entryDate);
     const vix1 = vix.get(date);
-    if (!spot0 || !spot1 || !vix0 || !vix1) continue;
-    const expiry = niftyExpiryOnOrAfter(date, holidays);
+    if (!spot0 || !spot1 || !vix0 || !vix1) {
+      skipped.push({ date, reason: 'no NIFTY 50 or India VIX close on the entry or the event day' });
+      continue;
+    }
+    const contract = niftyContractFor(entryDate, date, holidays);
+    const { expiry } = contract;
     const callStrike = nearestStrike(spot0 + gap);
     const putStrike = Math.max(50, nearestStrike(spot0 - gap));
-    const price = (spot: number, v: number, day: string) => {
+    const legs = (spot: number, v: number, day: string) => {
       const years = yearsToExpiry(day, expiry);
       const volatility = volatilityFromVix(v);
-      return (
-        optionPrice({ kind: 'call', spot, strike: callStrike, years, volatility }) +
-        optionPrice({ kind: 'put', spot, strike: putStrike, years, volatility })
-      );
+      return [
+        optionPrice({ kind: 'call', spot, strike: callStrike, years, volatility }),
+        optionPrice({ kind: 'put', spot, strike: putStrike, years, volatility }),
+      ] as const;
     };
-    const premium = price(spot0, vix0, entryDate);
-    const exitValue = price(spot1, vix1, date);
-    if (!(premium > 0)) continue;
-    const lotSize = niftyLotSize(entryDate);
+    const [call0, put0] = legs(spot0, vix0, entryDate);
+    if (call0 < OPTION_TICK || put0 < OPTION_TICK) {
+      skipped.push({
+        date,
+        reason: `a leg is priced below the ₹${OPTION_TICK} tick at entry (call ${round2(call0)}, put ${round2(put0)})`,
+      });
+      continue;
+    }
+    const [call1, put1] = legs(spot1, vix1, date);
+    const premium = call0 + put0;
+    const exitValue = call1 + put1;
+    const lotSize = niftyContractLot(contract, entryDate);
+    const order = (day: string, side: 'buy' | 'sell', price: number) =>
+      optionOrderCosts({ date: day, side, premium: price, quantity: lotSize }).total;
+    const costs =
+      order(entryDate, 'buy', call0) + order(entryDate, 'buy', put0) + order(date, 'sell', call1) + order(date, 'sell', put1);
+    const profit = (exitValue - premium) * lotSize - costs;
     trials.push({
       date,
       entryDate,
@@ -199,20 +242,53 @@ export function straddleTrials(input: StraddleInput): StraddleTrial[] {
       putStrike,
       premium: round2(premium),
       exitValue: round2(exitValue),
-      returnPercent: round2((exitValue / premium - 1) * 100),
+      returnPercent: round2((profit / (premium * lotSize)) * 100),
       lotSize,
-      profit: round2((exitValue - premium) * lotSize),
+      costs: round2(costs),
+      profit: round2(profit),
     });
   }
-  return trials;
+  return { trials, skipped };
+}
+
+/**
+ * Ordinary sessions to compare with: each session from `from` to `to` (inclusive) on which a trade entered
+ * `entryDays` sessions before and sold at its close has no event session (`eventSessions`, indices) within
+ * its window, entry to exit inclusive.
+ */
+export function ordinarySessions(
+  sessions: readonly string[],
+  eventSessions: readonly number[],
+  entryDays: number,
+  from: string,
+  to: string,
+): string[] {
+  const isEvent = new Uint8Array(sessions.length);
+  for (const e of eventSessions) if (e >= 0 && e < sessions.length) isEvent[e] = 1;
+  const result: string[] = [];
+  for (let i = entryDays; i < sessions.length; i++) {
+    const day = sessions[i] as string;
+    if (day < from || day > to) continue;
+    let clear = true;
+    for (let k = i - entryDays; k <= i && clear; k++) if (isEvent[k]) clear = false;
+    if (clear) result.push(day);
+  }
+  return result;
 }
 
 export type StraddleSummary = {
   trials: number;
-  /** Mean return on premium, percent (2 decimals). */
+  /** Mean return on premium after costs, percent (2 decimals). */
   averageReturn: number;
+  /** Median of `distribution`, percent (2 decimals). */
+  medianReturn: number;
+  percentiles: { p10: number; p25: number; p75: number; p90: number };
   /** Share of trials with a positive return, percent (1 decimal). */
   winRate: number;
+  /** 95 % Wilson interval of the win rate, percent (1 decimal). */
+  winRateInterval: [number, number];
+  /** Sum of the trials' profits, one lot each after costs, rupees. */
+  totalProfit: number;
   /** Largest profit in rupees (0 with no trials). */
   maxProfit: number;
   /** Largest loss in rupees, as a negative number (0 with no trials or no losing trial). */
@@ -221,16 +297,39 @@ export type StraddleSummary = {
   distribution: number[];
 };
 
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
 export function summariseStraddles(trials: readonly StraddleTrial[]): StraddleSummary {
   if (trials.length === 0)
-    return { trials: 0, averageReturn: 0, winRate: 0, maxProfit: 0, maxLoss: 0, distribution: [] };
+    return {
+      trials: 0,
+      averageReturn: 0,
+      medianReturn: 0,
+      percentiles: { p10: 0, p25: 0, p75: 0, p90: 0 },
+      winRate: 0,
+      winRateInterval: [0, 0],
+      totalProfit: 0,
+      maxProfit: 0,
+      maxLoss: 0,
+      distribution: [],
+    };
   const returns = trials.map((t) => t.returnPercent);
   const profits = trials.map((t) => t.profit);
   const wins = returns.filter((r) => r > 0).length;
+  const [lo, hi] = wilsonInterval(wins, trials.length);
   return {
     trials: trials.length,
     averageReturn: round2(returns.reduce((a, b) => a + b, 0) / returns.length),
-    winRate: Math.round((wins / trials.length) * 1000) / 10,
+    medianReturn: round2(median(returns)),
+    percentiles: {
+      p10: round2(percentile(returns, 10)),
+      p25: round2(percentile(returns, 25)),
+      p75: round2(percentile(returns, 75)),
+      p90: round2(percentile(returns, 90)),
+    },
+    winRate: round1((wins / trials.length) * 100),
+    winRateInterval: [round1(lo * 100), round1(hi * 100)],
+    totalProfit: round2(profits.reduce((a, b) => a + b, 0)),
     maxProfit: Math.max(0, ...profits),
     maxLoss: Math.min(0, ...profits),
     distribution: returns,
