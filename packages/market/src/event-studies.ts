@@ -8,7 +8,7 @@
  */
 import { nearestStrike, niftyContractFor, niftyContractLot } from './nifty-contracts.ts';
 import { optionPrice, volatilityFromVix, yearsToExpiry } from './option-pricing.ts';
-import { median, percentile, wilsonInterval } from './statistics.ts';
+import { median, percentile, tCritical95, tStatistic, wilsonInterval } from './statistics.ts';
 import { OPTION_TICK, optionOrderCosts } from './trade-costs.ts';
 
 /** A series of closes by date (YYYY-MM-DD). */
@@ -83,42 +83,107 @@ export function eventMoves(
   };
 }
 
+export type Significance = { n: number; t: number };
+
 export type HeatmapRow = Record<HeatmapOffset, number | null> & {
   /** Events with at least one value in this row. */
   events: number;
+  /** Per column: events counted and Student's t of their abnormal return (see heatmapRow). */
+  significance: Record<HeatmapOffset, Significance>;
+  /** Per column: |t| beyond the two-sided 5 % critical value of t with n − 1 degrees of freedom. */
+  significant: Record<HeatmapOffset, boolean>;
 };
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
+ * Every session's moves of one series, per column (eventMoves at each session index), or with a
+ * `benchmark` the series' move less the benchmark's over the same window.
+ */
+function allMoves(
+  sessions: readonly string[],
+  closes: CloseSeries,
+  benchmark?: CloseSeries,
+): Record<HeatmapOffset, (number | undefined)[]> {
+  const result = Object.fromEntries(HEATMAP_OFFSETS.map((o) => [o, [] as (number | undefined)[]])) as Record<
+    HeatmapOffset,
+    (number | undefined)[]
+  >;
+  for (let e = 0; e < sessions.length; e++) {
+    const moves = eventMoves(sessions, closes, e);
+    const base = benchmark ? eventMoves(sessions, benchmark, e) : undefined;
+    for (const offset of HEATMAP_OFFSETS) {
+      const value = moves[offset];
+      const against = base?.[offset];
+      result[offset][e] =
+        value === undefined
+          ? undefined
+          : base
+            ? against === undefined
+              ? undefined
+              : value - against
+            : value;
+    }
+  }
+  return result;
+}
+
+export type HeatmapOptions = {
+  /** Reaction-session indices of unscheduled events: left out of the −3d column (no one knew they were coming). */
+  unscheduled?: ReadonlySet<number>;
+  /**
+   * The benchmark whose move over the same window is subtracted for the significance test (NIFTY 50 for the
+   * sector rows); without one the row's own moves are tested.
+   */
+  benchmark?: CloseSeries;
+};
+
+/**
  * One heatmap row: the average of eventMoves over the events (their reaction-session indices), per column,
- * rounded to 2 decimals; null for a column no event has a value in.
+ * rounded to 2 decimals; null for a column no event has a value in. Unscheduled events (options.unscheduled)
+ * have no −3d value. Significance per column: the abnormal return of each event is its move (less the
+ * benchmark's, when given) minus the unconditional mean of the same quantity over every session of the
+ * series; t = mean abnormal return / (s / √n). Windows of different events do not overlap unless two
+ * events fall within ten sessions of each other; the t-test assumes they are independent.
  */
 export function heatmapRow(
   sessions: readonly string[],
   closes: CloseSeries,
   eventIndices: readonly number[],
-) {
-  const sums = new Map<HeatmapOffset, { sum: number; n: number }>();
+  options: HeatmapOptions = {},
+): HeatmapRow {
+  const values = new Map<HeatmapOffset, number[]>(HEATMAP_OFFSETS.map((o) => [o, []]));
   let events = 0;
   for (const e of eventIndices) {
     const moves = eventMoves(sessions, closes, e);
+    if (options.unscheduled?.has(e)) moves['-3d'] = undefined;
     let any = false;
     for (const offset of HEATMAP_OFFSETS) {
       const value = moves[offset];
       if (value === undefined) continue;
       any = true;
-      const entry = sums.get(offset) ?? { sum: 0, n: 0 };
-      entry.sum += value;
-      entry.n += 1;
-      sums.set(offset, entry);
+      values.get(offset)!.push(value);
     }
     if (any) events++;
   }
-  const row = { events } as HeatmapRow;
+  const everyday = allMoves(sessions, closes, options.benchmark);
+  const benchmarkMoves = options.benchmark ? allMoves(sessions, options.benchmark) : undefined;
+  const row = { events, significance: {}, significant: {} } as HeatmapRow;
   for (const offset of HEATMAP_OFFSETS) {
-    const entry = sums.get(offset);
-    row[offset] = entry && entry.n > 0 ? round2(entry.sum / entry.n) : null;
+    const list = values.get(offset)!;
+    row[offset] = list.length > 0 ? round2(list.reduce((a, b) => a + b, 0) / list.length) : null;
+    const pool = everyday[offset].filter((v): v is number => v !== undefined);
+    const unconditional = pool.length > 0 ? pool.reduce((a, b) => a + b, 0) / pool.length : 0;
+    const tested: number[] = [];
+    for (const e of eventIndices) {
+      if (offset === '-3d' && options.unscheduled?.has(e)) continue;
+      const value = everyday[offset][e];
+      if (value !== undefined && (!benchmarkMoves || benchmarkMoves[offset][e] !== undefined))
+        tested.push(value);
+    }
+    const t = round2(tStatistic(tested, unconditional));
+    row.significance[offset] = { n: tested.length, t };
+    row.significant[offset] = tested.length >= 2 && Math.abs(t) > tCritical95(tested.length - 1);
   }
   return row;
 }
@@ -184,7 +249,10 @@ export function straddleTrials(input: StraddleInput): { trials: StraddleTrial[];
   const skipped: SkippedTrial[] = [];
   for (const { date, scheduled } of input.events) {
     if (!scheduled) {
-      skipped.push({ date, reason: 'unscheduled: the action was not announced in advance, so no one could enter before it' });
+      skipped.push({
+        date,
+        reason: 'unscheduled: the action was not announced in advance, so no one could enter before it',
+      });
       continue;
     }
     const e = firstSessionOnOrAfter(sessions, date);
@@ -232,7 +300,10 @@ export function straddleTrials(input: StraddleInput): { trials: StraddleTrial[];
     const order = (day: string, side: 'buy' | 'sell', price: number) =>
       optionOrderCosts({ date: day, side, premium: price, quantity: lotSize }).total;
     const costs =
-      order(entryDate, 'buy', call0) + order(entryDate, 'buy', put0) + order(date, 'sell', call1) + order(date, 'sell', put1);
+      order(entryDate, 'buy', call0) +
+      order(entryDate, 'buy', put0) +
+      order(date, 'sell', call1) +
+      order(date, 'sell', put1);
     const profit = (exitValue - premium) * lotSize - costs;
     trials.push({
       date,
@@ -408,26 +479,41 @@ export function reactionStats(
   };
 }
 
-/** Impact tiers of the volatility calendar, from the kind's average |reaction-session move| of NIFTY. */
+/**
+ * Impact tiers of the volatility calendar, from the impact ratio: the kind's mean |reaction-session move|
+ * of NIFTY over an ordinary session's mean |move| (a session with no event). A ratio of 1 is an ordinary day.
+ */
 export const IMPACT_TIERS = [
-  { impact: 'Extreme', minAbsMove: 2 },
-  { impact: 'Very High', minAbsMove: 1 },
-  { impact: 'High', minAbsMove: 0.6 },
+  { impact: 'Extreme', minRatio: 2 },
+  { impact: 'Very High', minRatio: 1.5 },
+  { impact: 'High', minRatio: 1.2 },
 ] as const;
 export const LOWEST_IMPACT = 'Moderate';
 
+/** The tier of an impact ratio: Extreme from 2, Very High from 1.5, High from 1.2, else Moderate. */
+export function impactTier(ratio: number): string {
+  return IMPACT_TIERS.find((t) => ratio >= t.minRatio)?.impact ?? LOWEST_IMPACT;
+}
+
 /**
- * The impact label of an event kind whose reaction sessions moved NIFTY by `averageAbsMove` % on average:
- * Extreme from 2 %, Very High from 1 %, High from 0.6 %, else Moderate. An event the calendar marks
- * `high` (a rate change, a full budget, an election result) is raised one tier, never above Extreme.
+ * The mean |session move| of NIFTY, percent, over the sessions that are not reaction sessions of any event
+ * (`eventSessions`, indices): an ordinary session.
  */
-export function impactTier(averageAbsMove: number, markedHigh: boolean): string {
-  let tier = IMPACT_TIERS.findIndex((t) => averageAbsMove >= t.minAbsMove);
-  if (tier < 0) tier = IMPACT_TIERS.length;
-  if (markedHigh && tier > 0) tier--;
-  return tier < IMPACT_TIERS.length
-    ? (IMPACT_TIERS[tier] as (typeof IMPACT_TIERS)[number]).impact
-    : LOWEST_IMPACT;
+export function ordinaryAbsMove(
+  sessions: readonly string[],
+  closes: CloseSeries,
+  eventSessions: ReadonlySet<number>,
+): number {
+  let sum = 0;
+  let n = 0;
+  for (let i = 1; i < sessions.length; i++) {
+    if (eventSessions.has(i)) continue;
+    const move = percent(closes.get(sessions[i - 1] as string), closes.get(sessions[i] as string));
+    if (move === undefined) continue;
+    sum += Math.abs(move);
+    n++;
+  }
+  return n > 0 ? sum / n : 0;
 }
 
 export type FedSuggestion = { action: string; confidence: number; rule: string };

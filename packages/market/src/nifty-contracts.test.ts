@@ -2,16 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  monthlyListedOn,
   NIFTY_FIRST_WEEKLY_EXPIRY,
   NIFTY_LAST_THURSDAY_EXPIRY,
   NIFTY_LOT_SIZES,
   NIFTY_MUHURAT_SESSIONS,
+  NIFTY_STRIKE_STEP,
   NIFTY_WEEKLY_LISTING,
-  monthlyListedOn,
+  nearestStrike,
   niftyContractFor,
   niftyContractLot,
-  NIFTY_STRIKE_STEP,
-  nearestStrike,
   niftyExpiryOnOrAfter,
   niftyExpiryWeekday,
   niftyLotSize,
@@ -48,7 +48,11 @@ describe('strikes', () => {
 });
 
 describe('lot size by contract (NIFTY_LOT_SIZES)', () => {
-  const monthly = (expiry: string) => ({ expiry, kind: 'monthly' as const, listedOn: monthlyListedOn(expiry, none) });
+  const monthly = (expiry: string) => ({
+    expiry,
+    kind: 'monthly' as const,
+    listedOn: monthlyListedOn(expiry, none),
+  });
   const weekly = (expiry: string, listedOn: string) => ({ expiry, kind: 'weekly' as const, listedOn });
 
   it('revised every open contract in 2014, 2015 and April 2024 (basis "traded")', () => {

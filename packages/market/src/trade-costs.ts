@@ -15,8 +15,16 @@ export const BROKERAGE_PER_ORDER = 20;
 export const OPTION_STT_ON_SELL: readonly DatedRate[] = [
   { from: '2013-06-01', rate: 0.00017, source: 'Finance Act 2013: 0.017% of the option premium, sell side' },
   { from: '2016-06-01', rate: 0.0005, source: 'Finance Act 2016: 0.05% of the option premium, sell side' },
-  { from: '2023-04-01', rate: 0.000625, source: 'Finance Act 2023: 0.0625% of the option premium, sell side' },
-  { from: '2024-10-01', rate: 0.001, source: 'Finance (No. 2) Act 2024: 0.1% of the option premium, sell side' },
+  {
+    from: '2023-04-01',
+    rate: 0.000625,
+    source: 'Finance Act 2023: 0.0625% of the option premium, sell side',
+  },
+  {
+    from: '2024-10-01',
+    rate: 0.001,
+    source: 'Finance (No. 2) Act 2024: 0.1% of the option premium, sell side',
+  },
 ];
 
 /** NSE's transaction charge on options, fraction of the premium turnover, both sides. */
@@ -24,12 +32,14 @@ export const NSE_OPTION_TRANSACTION_CHARGE: readonly DatedRate[] = [
   {
     from: '2013-01-01',
     rate: 0.0005,
-    source: 'NSE options transaction charges: 0.05% of premium turnover (the slab rates ran 0.05–0.053%; the lower bound)',
+    source:
+      'NSE options transaction charges: 0.05% of premium turnover (the slab rates ran 0.05–0.053%; the lower bound)',
   },
   {
     from: '2024-10-01',
     rate: 0.0003503,
-    source: 'NSE circular of September 2024 (SEBI "true to label" circular of 1 July 2024): 0.03503% of premium, one uniform rate',
+    source:
+      'NSE circular of September 2024 (SEBI "true to label" circular of 1 July 2024): 0.03503% of premium, one uniform rate',
   },
 ];
 
@@ -44,7 +54,11 @@ export const TAX_ON_CHARGES: readonly DatedRate[] = [
   { from: '2012-04-01', rate: 0.1236, source: 'Service tax 12% plus education cesses (12.36%)' },
   { from: '2015-06-01', rate: 0.14, source: 'Service tax 14% (Finance Act 2015)' },
   { from: '2015-11-15', rate: 0.145, source: 'Service tax 14% plus Swachh Bharat cess 0.5%' },
-  { from: '2016-06-01', rate: 0.15, source: 'Service tax 14% plus Swachh Bharat and Krishi Kalyan cesses (15%)' },
+  {
+    from: '2016-06-01',
+    rate: 0.15,
+    source: 'Service tax 14% plus Swachh Bharat and Krishi Kalyan cesses (15%)',
+  },
   { from: '2017-07-01', rate: 0.18, source: 'GST 18% on financial services from 1 July 2017' },
 ];
 
@@ -59,7 +73,8 @@ export const OPTION_STAMP_DUTY_ON_BUY: readonly DatedRate[] = [
   {
     from: '2020-07-01',
     rate: 0.00003,
-    source: 'Indian Stamp Act as amended by the Finance Act 2019, in force 1 July 2020: 0.003% of the premium, buy side',
+    source:
+      'Indian Stamp Act as amended by the Finance Act 2019, in force 1 July 2020: 0.003% of the premium, buy side',
   },
 ];
 
@@ -94,7 +109,15 @@ export function optionOrderCosts(order: {
   const sebi = turnover * rateOn(SEBI_TURNOVER_FEE, order.date);
   const gst = (brokerage + exchange + sebi) * rateOn(TAX_ON_CHARGES, order.date);
   const stamp = order.side === 'buy' ? turnover * rateOn(OPTION_STAMP_DUTY_ON_BUY, order.date) : 0;
-  return { brokerage, stt, exchange, sebi, gst, stamp, total: brokerage + stt + exchange + sebi + gst + stamp };
+  return {
+    brokerage,
+    stt,
+    exchange,
+    sebi,
+    gst,
+    stamp,
+    total: brokerage + stt + exchange + sebi + gst + stamp,
+  };
 }
 
 /** NSE's price tick for options: no order is priced below (or between multiples of) ₹0.05. */
