@@ -20,7 +20,9 @@ const oiChangeField = finite('oiChange').refine(
 
 const confidence = z
   .number()
-  .describe('Percent (0-100, one decimal): the out-of-sample (walk-forward) hit rate of the rule, evidence.hitRate');
+  .describe(
+    'Percent (0-100, one decimal): the out-of-sample (walk-forward) hit rate of the rule, evidence.hitRate',
+  );
 const reason = z
   .string()
   .describe('The rule that fired, the data behind the confidence, and why a trade was refused when it was');
@@ -32,10 +34,14 @@ export const evidenceSchema = z
     interval: z.tuple([z.number(), z.number()]).describe('95 % Wilson interval of hitRate, percent [lo, hi]'),
     baseRate: z
       .number()
-      .describe('Percent: how often the same outcome happened anyway (every session, or the same trade on ordinary sessions)'),
+      .describe(
+        'Percent: how often the same outcome happened anyway (every session, or the same trade on ordinary sessions)',
+      ),
     meanProfit: z
       .number()
-      .describe('Mean profit per case after costs: NIFTY points per unit (signal, pattern), rupees per lot (strategy)'),
+      .describe(
+        'Mean profit per case after costs: NIFTY points per unit (signal, pattern), rupees per lot (strategy)',
+      ),
     worst: z.number().describe('The worst case, same unit as meanProfit (negative for a loss)'),
   })
   .describe(
@@ -47,7 +53,9 @@ export type Evidence = z.infer<typeof evidenceSchema>;
 const vixPercentile = z
   .number()
   .nullable()
-  .describe("Percent of the last 252 stored India VIX closes at or below the latest one; null without VIX data");
+  .describe(
+    'Percent of the last 252 stored India VIX closes at or below the latest one; null without VIX data',
+  );
 
 // ---------- Signal ----------
 
@@ -162,7 +170,9 @@ export const strategyResponseSchema = z
     vixPercentile,
     payoffStrategy: z
       .string()
-      .describe('The strategy the legs, payoff and evidence belong to (the rejected candidate when strategy is No Trade)'),
+      .describe(
+        'The strategy the legs, payoff and evidence belong to (the rejected candidate when strategy is No Trade)',
+      ),
     payoffStatus: z
       .enum(['recommended', 'rejected'])
       .describe('recommended: the answer; rejected: the best candidate considered and refused'),
@@ -176,7 +186,9 @@ export const strategyResponseSchema = z
           quantity: z.number().int().describe('+1 bought, −1 sold (lots)'),
           expiry: z.string().describe('YYYY-MM-DD: the weekly expiry priced'),
           premium: z.number().describe('Black-Scholes price per unit at the given NIFTY and VIX, points'),
-          delta: z.number().describe('Per unit, for a bought leg (the side is applied in the payoff, not here)'),
+          delta: z
+            .number()
+            .describe('Per unit, for a bought leg (the side is applied in the payoff, not here)'),
           gamma: z.number(),
           theta: z.number().describe('Points per calendar day'),
           vega: z.number().describe('Points per 1 point of volatility'),

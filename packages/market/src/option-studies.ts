@@ -42,7 +42,8 @@ export function percentileRank(value: number, window: readonly number[]): number
 /** The finite VIX closes of the up to 252 sessions before session `i` (walk-forward: nothing from i on). */
 function vixWindowBefore(vix: Float64Array, i: number): number[] {
   const window: number[] = [];
-  for (let k = Math.max(0, i - VIX_PERCENTILE_WINDOW); k < i; k++) if (Number.isFinite(vix[k]!)) window.push(vix[k]!);
+  for (let k = Math.max(0, i - VIX_PERCENTILE_WINDOW); k < i; k++)
+    if (Number.isFinite(vix[k]!)) window.push(vix[k]!);
   return window;
 }
 
@@ -292,7 +293,9 @@ export function signalAnswer(
       ? `NIFTY 50 sessions with RSI ${rule.zone} and VIX ${rule.regime} (${history.from} to ${history.to}) were followed by ${hitWords[judged]} ${confidence}% of ${days} times (95% interval ${evidence.interval[0]}–${evidence.interval[1]}%), against ${evidence.baseRate}% of all sessions`
       : `NIFTY 50 history (${history.from ?? 'none'} to ${history.to ?? 'none'}) has no session with RSI ${rule.zone} and VIX ${rule.regime}, so there is no hit rate`;
   const profit =
-    judged === 'HOLD' ? '' : ` Mean result ${evidence.meanProfit} NIFTY points per unit after costs, worst ${evidence.worst}.`;
+    judged === 'HOLD'
+      ? ''
+      : ` Mean result ${evidence.meanProfit} NIFTY points per unit after costs, worst ${evidence.worst}.`;
   let signal = rule.signal;
   let refused = '';
   if (signal !== 'HOLD') {
@@ -559,10 +562,18 @@ export const SHORT_PREMIUM: ReadonlySet<StrategyName> = new Set(['Short Strangle
  * (each leg opened and closed, trade-costs.ts), the lot of the near-month contract of the entry day, and the
  * same in NIFTY points per unit (the rupees ÷ the lot).
  */
-export function strategyTrade(data: StudyData, r: number, name: StrategyName): { rupees: number; points: number } {
+export function strategyTrade(
+  data: StudyData,
+  r: number,
+  name: StrategyName,
+): { rupees: number; points: number } {
   const entryDate = data.dates[r - 1]!;
   const exitDate = data.dates[r]!;
-  const lot = niftyLotSize(entryDate);
+  let lot = lotByDate.get(entryDate);
+  if (lot === undefined) {
+    lot = niftyLotSize(entryDate);
+    lotByDate.set(entryDate, lot);
+  }
   let rupees = 0;
   for (const leg of strategyLegPrices(data, r, name)) {
     const units = Math.abs(leg.quantity) * lot;
@@ -573,6 +584,30 @@ export function strategyTrade(data: StudyData, r: number, name: StrategyName): {
     rupees -= optionOrderCosts({ date: exitDate, side: close, premium: leg.exit, quantity: units }).total;
   }
   return { rupees, points: rupees / lot };
+}
+
+/** Near-month lots by date, remembered: the same dates are priced for every strategy. */
+const lotByDate = new Map<string, number>();
+
+/** Every session's one-lot trade of each traded strategy (index r: opened at r − 1, closed at r; NaN without VIX). */
+export type StrategyTrades = Map<StrategyName, { rupees: Float64Array; points: Float64Array }>;
+
+/** strategyTrade for every session and strategy, once per data revision. */
+export function allStrategyTrades(data: StudyData): StrategyTrades {
+  const n = data.dates.length;
+  const trades: StrategyTrades = new Map();
+  for (const name of TRADED_STRATEGIES) {
+    const rupees = new Float64Array(n).fill(Number.NaN);
+    const points = new Float64Array(n).fill(Number.NaN);
+    for (let r = 1; r < n; r++) {
+      if (!Number.isFinite(data.vix[r - 1]!) || !Number.isFinite(data.vix[r]!)) continue;
+      const trade = strategyTrade(data, r, name);
+      rupees[r] = trade.rupees;
+      points[r] = trade.points;
+    }
+    trades.set(name, { rupees, points });
+  }
+  return trades;
 }
 
 export type StrategyStudy = {
@@ -589,7 +624,11 @@ export type StrategyStudy = {
  * rule is applied with the RSI, VIX and VIX percentile of the session before and the average move of the
  * earlier sessions of the sample only; the chosen strategy's trade (and every strategy's) is counted.
  */
-export function strategyStudy(data: StudyData, sessions: readonly number[]): StrategyStudy {
+export function strategyStudy(
+  data: StudyData,
+  sessions: readonly number[],
+  trades: StrategyTrades = allStrategyTrades(data),
+): StrategyStudy {
   const chosen = new Map<StrategyName, Case[]>(TRADED_STRATEGIES.map((n) => [n, []]));
   const all = new Map<StrategyName, Case[]>(TRADED_STRATEGIES.map((n) => [n, []]));
   const allPoints = new Map<StrategyName, Case[]>(TRADED_STRATEGIES.map((n) => [n, []]));
@@ -598,7 +637,7 @@ export function strategyStudy(data: StudyData, sessions: readonly number[]): Str
   for (const r of sessions) {
     const move = Math.abs(data.close[r]! / data.close[r - 1]! - 1) * 100;
     const ready =
-      Number.isFinite(data.rsi[r - 1]!) && Number.isFinite(data.vix[r - 1]!) && Number.isFinite(data.vix[r]!);
+      Number.isFinite(data.rsi[r - 1]!) && Number.isFinite(trades.get('Long Straddle')!.rupees[r]!);
     if (ready) {
       const choice = chooseStrategy({
         rsi: data.rsi[r - 1]!,
@@ -608,10 +647,10 @@ export function strategyStudy(data: StudyData, sessions: readonly number[]): Str
         count,
       }).strategy;
       for (const name of TRADED_STRATEGIES) {
-        const trade = strategyTrade(data, r, name);
-        all.get(name)!.push({ hit: trade.rupees > 0, profit: trade.rupees });
-        allPoints.get(name)!.push({ hit: trade.points > 0, profit: trade.points });
-        if (name === choice) chosen.get(name)!.push({ hit: trade.rupees > 0, profit: trade.rupees });
+        const { rupees, points } = trades.get(name)!;
+        all.get(name)!.push({ hit: rupees[r]! > 0, profit: rupees[r]! });
+        allPoints.get(name)!.push({ hit: points[r]! > 0, profit: points[r]! });
+        if (name === choice) chosen.get(name)!.push({ hit: rupees[r]! > 0, profit: rupees[r]! });
       }
     }
     sum += move;
@@ -621,15 +660,20 @@ export function strategyStudy(data: StudyData, sessions: readonly number[]): Str
 }
 
 /** Percent of `sessions` on which each strategy made money after costs: the base rate of the evidence. */
-export function strategyBaseRates(data: StudyData, sessions: readonly number[]): Map<StrategyName, number> {
+export function strategyBaseRates(
+  data: StudyData,
+  sessions: readonly number[],
+  trades: StrategyTrades = allStrategyTrades(data),
+): Map<StrategyName, number> {
   const rates = new Map<StrategyName, number>();
   for (const name of TRADED_STRATEGIES) {
+    const { rupees } = trades.get(name)!;
     let paid = 0;
     let n = 0;
     for (const r of sessions) {
-      if (!Number.isFinite(data.vix[r - 1]!) || !Number.isFinite(data.vix[r]!)) continue;
+      if (!Number.isFinite(rupees[r]!)) continue;
       n++;
-      if (strategyTrade(data, r, name).rupees > 0) paid++;
+      if (rupees[r]! > 0) paid++;
     }
     rates.set(name, n > 0 ? (paid / n) * 100 : 0);
   }
@@ -831,24 +875,66 @@ export function followedThrough(data: StudyData, i: number, bias: PatternBias): 
 }
 
 export type PatternHistory = {
-  stats: Map<PatternName, { seen: number; followed: number }>;
+  stats: Map<PatternName, { seen: number; followed: number; cases: Case[] }>;
+  /** Over every counted session: how often a close three sessions later was above, below or outside. */
+  base: Record<PatternBias, { n: number; hits: number }>;
+  /** Sessions with RSI 55 or more (bullish) or 45 or less (bearish), judged three sessions later. */
+  lean: Record<'bullish' | 'bearish', Case[]>;
   from: string | undefined;
   to: string | undefined;
 };
 
-/** Every pattern found on every session with three sessions after it, and how often it followed through. */
+/**
+ * NIFTY points per unit of following a bias from close i to close i + 3, less BACKTEST_COST_PERCENT:
+ * bullish buys, bearish sells, neutral takes no position (0).
+ */
+function patternProfit(data: StudyData, i: number, bias: PatternBias): number {
+  if (bias === 'neutral') return 0;
+  const points = data.close[i + FOLLOW_THROUGH_SESSIONS]! - data.close[i]!;
+  return (bias === 'bullish' ? points : -points) - (data.close[i]! * BACKTEST_COST_PERCENT) / 100;
+}
+
+/**
+ * Every pattern found on every session with three sessions after it, how often it followed through and
+ * what following it earned; the base rate of each outcome over all those sessions; the RSI lean's record.
+ * The patterns are fixed rules with nothing fitted to the outcomes, so each case is out of sample.
+ */
 export function patternHistory(data: StudyData): PatternHistory {
-  const stats = new Map<PatternName, { seen: number; followed: number }>();
-  for (const p of PATTERNS) stats.set(p.name, { seen: 0, followed: 0 });
+  const stats = new Map<PatternName, { seen: number; followed: number; cases: Case[] }>();
+  for (const p of PATTERNS) stats.set(p.name, { seen: 0, followed: 0, cases: [] });
+  const base: PatternHistory['base'] = {
+    bullish: { n: 0, hits: 0 },
+    bearish: { n: 0, hits: 0 },
+    neutral: { n: 0, hits: 0 },
+  };
+  const lean: PatternHistory['lean'] = { bullish: [], bearish: [] };
   const last = data.dates.length - 1 - FOLLOW_THROUGH_SESSIONS;
-  for (let i = lookback; i <= last; i++)
+  for (let i = lookback; i <= last; i++) {
+    for (const bias of ['bullish', 'bearish', 'neutral'] as const) {
+      base[bias].n += 1;
+      if (followedThrough(data, i, bias)) base[bias].hits += 1;
+    }
+    const rsi = data.rsi[i]!;
+    if (Number.isFinite(rsi) && (rsi >= 55 || rsi <= 45)) {
+      const bias = rsi >= 55 ? 'bullish' : 'bearish';
+      lean[bias].push({ hit: followedThrough(data, i, bias), profit: patternProfit(data, i, bias) });
+    }
     for (const name of patternsAt(data, i)) {
       const s = stats.get(name)!;
+      const hit = followedThrough(data, i, biasOf(name));
       s.seen += 1;
-      if (followedThrough(data, i, biasOf(name))) s.followed += 1;
+      if (hit) s.followed += 1;
+      s.cases.push({ hit, profit: patternProfit(data, i, biasOf(name)) });
     }
+  }
   const has = last >= lookback;
-  return { stats, from: has ? data.dates[lookback] : undefined, to: has ? data.dates[last] : undefined };
+  return {
+    stats,
+    base,
+    lean,
+    from: has ? data.dates[lookback] : undefined,
+    to: has ? data.dates[last] : undefined,
+  };
 }
 
 export type PatternAnswer = {
@@ -856,6 +942,7 @@ export type PatternAnswer = {
   signal: 'BUY CALL' | 'BUY PUT' | 'BUY STRADDLE' | 'HOLD';
   confidence: number;
   reason: string;
+  evidence: Evidence;
 };
 
 /**
@@ -873,6 +960,8 @@ export function patternAnswer(
     oiChange: number;
     eventLabel: string;
     eventStats: EventMoveStats;
+    /** The long straddle's record on the event kind, NIFTY points per unit after costs (BUY STRADDLE). */
+    straddleEvidence: Evidence;
   },
 ): PatternAnswer {
   const i = data.dates.length - 1;
@@ -881,13 +970,14 @@ export function patternAnswer(
   const name = found[0];
   const bias: PatternBias = name ? biasOf(name) : 'neutral';
   const stats = name ? history.stats.get(name)! : undefined;
-  const confidence = stats ? percentOf(stats.followed, stats.seen) : 0;
+  const followRate = stats ? percentOf(stats.followed, stats.seen) : 0;
+  const baseOf = (b: PatternBias) => percentOf(history.base[b].hits, history.base[b].n);
   const parts: string[] = [];
   parts.push(
     name
       ? `${name} on NIFTY 50's session of ${date}${found.length > 1 ? ` (also ${found.slice(1).join(', ')})` : ''}; ${
           stats!.seen > 0
-            ? `since ${history.from} it followed through within ${FOLLOW_THROUGH_SESSIONS} sessions ${confidence}% of ${stats!.seen} times`
+            ? `since ${history.from} it followed through within ${FOLLOW_THROUGH_SESSIONS} sessions ${followRate}% of ${stats!.seen} times, against ${baseOf(bias)}% for any session`
             : 'it has no earlier occurrence in the stored history to count'
         }`
       : `No pattern on NIFTY 50's session of ${date}`,
@@ -909,11 +999,43 @@ export function patternAnswer(
   if (direction === 'bullish') signal = 'BUY CALL';
   else if (direction === 'bearish') signal = 'BUY PUT';
   else signal = ratio > MOVE_RATIO_LONG ? 'BUY STRADDLE' : 'HOLD';
+  // The evidence of what gave the signal: the pattern's bias, the RSI lean, or the event's long straddle.
+  let evidence: Evidence;
+  let unit = 'NIFTY points per unit';
+  if (signal === 'BUY STRADDLE') {
+    evidence = input.straddleEvidence;
+    parts.push(
+      `a long straddle over ${input.eventLabel} sessions paid ${evidence.hitRate}% of ${evidence.n} times (base ${evidence.baseRate}% on ordinary sessions), mean ${evidence.meanProfit} points per unit after costs`,
+    );
+  } else if (direction !== 'neutral' && bias === 'neutral') {
+    evidence = evidenceOf(history.lean[direction], baseOf(direction));
+    parts.push(
+      `sessions with that RSI lean followed through ${evidence.hitRate}% of ${evidence.n} times against ${evidence.baseRate}% for any session`,
+    );
+  } else {
+    evidence = evidenceOf(stats?.cases ?? [], baseOf(bias));
+    if (signal === 'HOLD') unit = '';
+  }
+  if (signal !== 'HOLD')
+    parts.push(`mean result ${evidence.meanProfit} ${unit} after costs, worst ${evidence.worst}`);
   if ((signal === 'BUY CALL' || signal === 'BUY PUT') && input.oiChange < OI_UNWINDING_BELOW) {
     parts.push(
       `open interest ${fixed2(input.oiChange)}% is unwinding (below ${OI_UNWINDING_BELOW}%), so ${signal} becomes HOLD`,
     );
     signal = 'HOLD';
   } else parts.push(`open interest change ${fixed2(input.oiChange)}%`);
-  return { pattern: name ?? 'No Pattern', signal, confidence, reason: `${parts.join('; ')}.` };
+  if (signal !== 'HOLD') {
+    const why = refusalOf(evidence, unit);
+    if (why) {
+      parts.push(`refused: the rule says ${signal}, but ${why}; so HOLD`);
+      signal = 'HOLD';
+    }
+  }
+  return {
+    pattern: name ?? 'No Pattern',
+    signal,
+    confidence: evidence.hitRate,
+    evidence,
+    reason: `${parts.join('; ')}.`,
+  };
 }

@@ -12,8 +12,20 @@ describe('a priced position', () => {
 
   it('gives each leg its type, side and Black-Scholes Greeks', () => {
     const { legs } = pricePosition({ ...base, legs: straddle });
-    const g = optionGreeks({ kind: 'call', spot: 26129.6, strike: 26150, years: 6 / 365, volatility: volatilityFromVix(9.48) });
-    expect(legs[0]).toMatchObject({ type: 'CE', side: 'BUY', strike: 26150, expiry: '2026-01-06', quantity: 1 });
+    const g = optionGreeks({
+      kind: 'call',
+      spot: 26129.6,
+      strike: 26150,
+      years: 6 / 365,
+      volatility: volatilityFromVix(9.48),
+    });
+    expect(legs[0]).toMatchObject({
+      type: 'CE',
+      side: 'BUY',
+      strike: 26150,
+      expiry: '2026-01-06',
+      quantity: 1,
+    });
     expect(legs[0]!.premium).toBeCloseTo(g.price, 2);
     expect(legs[0]!.delta).toBeCloseTo(g.delta, 4);
     expect(legs[0]!.theta).toBeCloseTo(g.thetaPerDay, 2);
@@ -34,9 +46,12 @@ describe('a priced position', () => {
       const p = Math.max(0, 26150 - level);
       const cost = (side: 'buy' | 'sell', premium: number) =>
         optionOrderCosts({ date: base.date, side, premium, quantity: 65 }).total;
-      return (c + p - call - put) * 65 - cost('buy', call) - cost('buy', put) - cost('sell', c) - cost('sell', p);
+      return (
+        (c + p - call - put) * 65 - cost('buy', call) - cost('buy', put) - cost('sell', c) - cost('sell', p)
+      );
     };
-    for (const point of [payoff[0]!, payoff[20]!, payoff[40]!]) expect(point.atExpiry).toBeCloseTo(atExpiry(point.spot), 0);
+    for (const point of [payoff[0]!, payoff[20]!, payoff[40]!])
+      expect(point.atExpiry).toBeCloseTo(atExpiry(point.spot), 0);
     expect(breakevens).toHaveLength(2);
     expect(breakevens[0]!).toBeLessThan(26150 - call - put); // costs widen them
     expect(breakevens[1]!).toBeGreaterThan(26150 + call + put);

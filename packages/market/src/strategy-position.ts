@@ -62,7 +62,9 @@ export function pricePosition(input: {
       vega: round(g.vegaPerPoint, 2),
     };
   });
-  const entries = input.legs.map((leg) => optionPrice({ kind: leg.kind, spot, strike: leg.strike, years, volatility }));
+  const entries = input.legs.map((leg) =>
+    optionPrice({ kind: leg.kind, spot, strike: leg.strike, years, volatility }),
+  );
   const profitAt = (level: number, value: (leg: PositionLeg) => number) => {
     let total = 0;
     input.legs.forEach((leg, i) => {
@@ -70,8 +72,18 @@ export function pricePosition(input: {
       const exit = value(leg);
       const units = Math.abs(leg.quantity) * lot;
       total += leg.quantity * (exit - entry) * lot;
-      total -= optionOrderCosts({ date, side: leg.quantity > 0 ? 'buy' : 'sell', premium: entry, quantity: units }).total;
-      total -= optionOrderCosts({ date, side: leg.quantity > 0 ? 'sell' : 'buy', premium: exit, quantity: units }).total;
+      total -= optionOrderCosts({
+        date,
+        side: leg.quantity > 0 ? 'buy' : 'sell',
+        premium: entry,
+        quantity: units,
+      }).total;
+      total -= optionOrderCosts({
+        date,
+        side: leg.quantity > 0 ? 'sell' : 'buy',
+        premium: exit,
+        quantity: units,
+      }).total;
     });
     return total;
   };

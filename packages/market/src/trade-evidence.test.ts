@@ -11,7 +11,14 @@ describe('evidence and refusals', () => {
     // 30 of 40 with +10 and −20: hit rate 75 %, mean (300 − 200) / 40 = 2.5, worst −20.
     // Wilson 30/40: centre (0.75 + 0.048) / 1.096 = 0.7282, half 0.1327 → 59.8 %, 85.8 %.
     const evidence = evidenceOf(cases(30, 10, 10, -20), 50);
-    expect(evidence).toEqual({ n: 40, hitRate: 75, interval: [59.8, 85.8], baseRate: 50, meanProfit: 2.5, worst: -20 });
+    expect(evidence).toEqual({
+      n: 40,
+      hitRate: 75,
+      interval: [59.8, 85.8],
+      baseRate: 50,
+      meanProfit: 2.5,
+      worst: -20,
+    });
     expect(refusalOf(evidence, 'points')).toBeUndefined();
   });
 
@@ -24,7 +31,9 @@ describe('evidence and refusals', () => {
 
   it('refuses when the interval does not clear the base rate, or the mean profit is not positive', () => {
     // 22 of 40 = 55 % against a 56.8 % base rate.
-    expect(refusalOf(evidenceOf(cases(22, 18, 10, -5), 56.8), 'points')).toMatch(/does not clear the base rate of 56.8%/);
+    expect(refusalOf(evidenceOf(cases(22, 18, 10, -5), 56.8), 'points')).toMatch(
+      /does not clear the base rate of 56.8%/,
+    );
     // 30 of 40 hits but each miss loses 40: mean (300 − 400) / 40 = −2.5.
     expect(refusalOf(evidenceOf(cases(30, 10, 10, -40), 50), '₹ per lot')).toBe(
       'its mean profit after costs is -2.5 ₹ per lot',
