@@ -65,7 +65,7 @@ export function pricePosition(input: {
   const entries = input.legs.map((leg) =>
     optionPrice({ kind: leg.kind, spot, strike: leg.strike, years, volatility }),
   );
-  const profitAt = (level: number, value: (leg: PositionLeg) => number) => {
+  const profitAt = (value: (leg: PositionLeg) => number) => {
     let total = 0;
     input.legs.forEach((leg, i) => {
       const entry = entries[i]!;
@@ -100,15 +100,15 @@ export function pricePosition(input: {
     const level = round(low + ((high - low) * i) / (PAYOFF_POINTS - 1), 1);
     payoff.push({
       spot: level,
-      atExpiry: round(profitAt(level, intrinsic(level)), 2),
-      today: round(profitAt(level, now(level)), 2),
+      atExpiry: round(profitAt(intrinsic(level)), 2),
+      today: round(profitAt(now(level)), 2),
     });
   }
   const breakevens: number[] = [];
   if (input.legs.length > 0) {
-    let previous = profitAt(Math.floor(low), intrinsic(Math.floor(low)));
+    let previous = profitAt(intrinsic(Math.floor(low)));
     for (let level = Math.floor(low) + 1; level <= Math.ceil(high); level++) {
-      const value = profitAt(level, intrinsic(level));
+      const value = profitAt(intrinsic(level));
       if ((previous < 0 && value >= 0) || (previous > 0 && value <= 0))
         breakevens.push(round(level - 1 + previous / (previous - value), 1));
       previous = value;
