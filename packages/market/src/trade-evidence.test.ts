@@ -26,7 +26,7 @@ describe('evidence and refusals', () => {
     expect(MIN_EVIDENCE_CASES).toBe(30);
     const one = evidenceOf(cases(1, 0, 50, 0), 50);
     expect(one).toMatchObject({ n: 1, hitRate: 100, interval: [20.7, 100] });
-    expect(refusalOf(one, 'points')).toMatch(/only 1 past cases \(at least 30 needed\)/);
+    expect(refusalOf(one, 'points')).toMatch(/only 1 past case \(at least 30 needed\)/);
   });
 
   it('refuses when the interval does not clear the base rate, or the mean profit is not positive', () => {

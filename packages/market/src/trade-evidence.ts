@@ -50,7 +50,9 @@ export function evidenceOf(cases: readonly Case[], baseRatePercent: number): Evi
 export function refusalOf(evidence: Evidence, unit: string): string | undefined {
   const reasons: string[] = [];
   if (evidence.n < MIN_EVIDENCE_CASES)
-    reasons.push(`only ${evidence.n} past cases (at least ${MIN_EVIDENCE_CASES} needed)`);
+    reasons.push(
+      `only ${evidence.n} past case${evidence.n === 1 ? '' : 's'} (at least ${MIN_EVIDENCE_CASES} needed)`,
+    );
   if (!(evidence.interval[0] > evidence.baseRate))
     reasons.push(
       `the 95% interval of its hit rate (${evidence.interval[0]}–${evidence.interval[1]}%) does not clear the base rate of ${evidence.baseRate}%`,
