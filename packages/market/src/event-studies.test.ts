@@ -179,6 +179,23 @@ describe('the straddle', () => {
     expect(skipped[0]!.reason).toMatch(/^unscheduled/);
   });
 
+  it('skips a trial entered before the lot-size table (2014) instead of failing', () => {
+    const old = ['2013-12-27', '2013-12-30', '2013-12-31', '2014-01-01', '2014-01-02'];
+    const flat = new Map(old.map((d) => [d, 6300]));
+    const { trials, skipped } = straddleTrials({
+      ...base,
+      sessions: old,
+      nifty: flat,
+      vix: new Map(old.map((d) => [d, 15])),
+      events: scheduled('2014-01-01', '2014-01-02'),
+      entryDays: 1,
+    });
+    expect(skipped).toEqual([
+      { date: '2014-01-01', reason: 'entered before 2014-01-01, where the lot-size table starts' },
+    ]);
+    expect(trials.map((t) => [t.date, t.lotSize])).toEqual([['2014-01-02', 50]]);
+  });
+
   it('skips a trial with a leg below the ₹0.05 tick', () => {
     // Spot 24010, VIX 1: a put 2000 points out of the money with a week to go is worth far less than 0.05.
     const nifty = new Map(sessions.map((d) => [d, 24010]));

@@ -6,7 +6,7 @@
  * Everything here is pure and deterministic: sessions are the dates of a reference series (NIFTY 50), a
  * value missing from another series leaves that event out of that series' average, and no answer is NaN.
  */
-import { nearestStrike, niftyContractFor, niftyContractLot } from './nifty-contracts.ts';
+import { NIFTY_LOT_SIZES, nearestStrike, niftyContractFor, niftyContractLot } from './nifty-contracts.ts';
 import { optionPrice, volatilityFromVix, yearsToExpiry } from './option-pricing.ts';
 import { median, percentile, tCritical95, tStatistic, wilsonInterval } from './statistics.ts';
 import { OPTION_TICK, optionOrderCosts } from './trade-costs.ts';
@@ -265,6 +265,13 @@ export function straddleTrials(input: StraddleInput): { trials: StraddleTrial[];
       continue;
     }
     const entryDate = sessions[e - entryDays] as string;
+    if (entryDate < (NIFTY_LOT_SIZES[0] as { from: string }).from) {
+      skipped.push({
+        date,
+        reason: `entered before ${(NIFTY_LOT_SIZES[0] as { from: string }).from}, where the lot-size table starts`,
+      });
+      continue;
+    }
     const spot0 = nifty.get(entryDate);
     const spot1 = nifty.get(date);
     const vix0 = vix.get(entryDate);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allStrategyTrades,
   backtestSignals,
   chooseStrategy,
   earningsSeasonDates,
@@ -258,6 +259,17 @@ describe('strategy', () => {
       'No Trade',
     );
     expect(implied).toBeGreaterThan(0);
+  });
+
+  it('prices no trade on sessions before the lot-size table (2014) instead of failing', () => {
+    const data = study([
+      ['2013-12-31', 6300, 6301, 6299, 6300, 15, 50],
+      ['2014-01-01', 6300, 6301, 6299, 6300, 15, 50],
+      ['2014-01-02', 6300, 6361, 6299, 6360, 15, 50],
+    ]);
+    const trades = allStrategyTrades(data).get('Long Straddle')!;
+    expect(Number.isNaN(trades.rupees[1]!)).toBe(true); // opened 2013-12-31
+    expect(Number.isFinite(trades.rupees[2]!)).toBe(true); // opened 2014-01-01, lot 50
   });
 
   it('values a straddle over one session: it loses time value when NIFTY stands still, gains on a big move', () => {

@@ -4,7 +4,7 @@
  * number comes from the bars and events given, by the rules written here and in the methods document.
  */
 import type { DailyBar } from './bars.ts';
-import { NIFTY_STRIKE_STEP, nearestStrike, niftyLotSize } from './nifty-contracts.ts';
+import { NIFTY_LOT_SIZES, NIFTY_STRIKE_STEP, nearestStrike, niftyLotSize } from './nifty-contracts.ts';
 import { optionPrice } from './option-pricing.ts';
 import { rsiValues } from './oscillators.ts';
 import { optionOrderCosts } from './trade-costs.ts';
@@ -601,6 +601,8 @@ export function allStrategyTrades(data: StudyData): StrategyTrades {
     const points = new Float64Array(n).fill(Number.NaN);
     for (let r = 1; r < n; r++) {
       if (!Number.isFinite(data.vix[r - 1]!) || !Number.isFinite(data.vix[r]!)) continue;
+      // Lots are recorded from the table's first date: earlier sessions have no trade.
+      if (data.dates[r - 1]! < NIFTY_LOT_SIZES[0]!.from) continue;
       const trade = strategyTrade(data, r, name);
       rupees[r] = trade.rupees;
       points[r] = trade.points;

@@ -5,7 +5,12 @@ import type {
   StrategyResponse,
 } from '@hurryup/contracts/option-studies';
 import { addDays } from '@hurryup/market/event-studies';
-import { niftyContractFor, niftyContractLot, niftyExpiryOnOrAfter } from '@hurryup/market/nifty-contracts';
+import {
+  NIFTY_LOT_SIZES,
+  niftyContractFor,
+  niftyContractLot,
+  niftyExpiryOnOrAfter,
+} from '@hurryup/market/nifty-contracts';
 import {
   allSessions,
   allStrategyTrades,
@@ -306,7 +311,11 @@ function positionFor(s: Studies, strategy: StrategyName, nifty: number, vix: num
   const asOf = s.data.dates.at(-1)!;
   const holidays = new Set<string>();
   const expiry = niftyExpiryOnOrAfter(addDays(asOf, 1), holidays);
-  const lot = niftyContractLot(niftyContractFor(asOf, addDays(asOf, 1), holidays), asOf);
+  // Data ending before the lot table (2014) is priced at the table's first lot.
+  const lot =
+    asOf < NIFTY_LOT_SIZES[0]!.from
+      ? NIFTY_LOT_SIZES[0]!.lotSize
+      : niftyContractLot(niftyContractFor(asOf, addDays(asOf, 1), holidays), asOf);
   const days = Math.round((Date.parse(expiry) - Date.parse(asOf)) / 86_400_000);
   return pricePosition({
     legs: strategyLegs(strategy, nifty, wingWidth(nifty, vix)),
