@@ -59,4 +59,11 @@ describe('a priced position', () => {
     // Near the strike, closing today keeps the time value that expiry loses.
     expect(payoff[20]!.today).toBeGreaterThan(payoff[20]!.atExpiry);
   });
+
+  it('leaves out legs whose strike would be 0 or below instead of failing', () => {
+    const tiny = pricePosition({ ...base, spot: 1, legs: [{ kind: 'call', strike: 0, quantity: 1 }] });
+    expect(tiny.legs).toEqual([]);
+    expect(tiny.breakevens).toEqual([]);
+    expect(tiny.payoff.every((point) => point.atExpiry === 0 && point.today === 0)).toBe(true);
+  });
 });

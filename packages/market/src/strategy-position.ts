@@ -46,9 +46,11 @@ export function pricePosition(input: {
   lot: number;
 }): Position {
   const { spot, lot, date } = input;
+  // A strike at or below 0 (a NIFTY level far below the grid) is not a contract: such legs are left out.
+  const listed = input.legs.filter((leg) => leg.strike > 0);
   const years = Math.max(1, input.days) / 365;
   const volatility = volatilityFromVix(input.vix);
-  const legs: PricedLeg[] = input.legs.map((leg) => {
+  const legs: PricedLeg[] = listed.map((leg) => {
     const g = optionGreeks({ kind: leg.kind, spot, strike: leg.strike, years, volatility });
     return {
       ...leg,
@@ -62,12 +64,12 @@ export function pricePosition(input: {
       vega: round(g.vegaPerPoint, 2),
     };
   });
-  const entries = input.legs.map((leg) =>
+  const entries = listed.map((leg) =>
     optionPrice({ kind: leg.kind, spot, strike: leg.strike, years, volatility }),
   );
   const profitAt = (value: (leg: PositionLeg) => number) => {
     let total = 0;
-    input.legs.forEach((leg, i) => {
+    listed.forEach((leg, i) => {
       const entry = entries[i]!;
       const exit = value(leg);
       const units = Math.abs(leg.quantity) * lot;
@@ -91,7 +93,7 @@ export function pricePosition(input: {
     leg.kind === 'call' ? Math.max(0, level - leg.strike) : Math.max(0, leg.strike - level);
   const now = (level: number) => (leg: PositionLeg) =>
     optionPrice({ kind: leg.kind, spot: level, strike: leg.strike, years, volatility });
-  const strikes = input.legs.map((l) => l.strike);
+  const strikes = listed.map((l) => l.strike);
   const sd = spot * volatility * Math.sqrt(Math.max(years, 7 / 365));
   const low = Math.max(1, Math.min(spot - 3 * sd, ...strikes.map((k) => k - sd)));
   const high = Math.max(spot + 3 * sd, ...strikes.map((k) => k + sd));
@@ -105,7 +107,7 @@ export function pricePosition(input: {
     });
   }
   const breakevens: number[] = [];
-  if (input.legs.length > 0) {
+  if (listed.length > 0) {
     let previous = profitAt(intrinsic(Math.floor(low)));
     for (let level = Math.floor(low) + 1; level <= Math.ceil(high); level++) {
       const value = profitAt(intrinsic(level));

@@ -233,6 +233,20 @@ describe('options assistants with data', () => {
       expect(res.json().code).toBe('VALIDATION_ERROR');
       if (field) expect(Object.keys(res.json().fields ?? {}), JSON.stringify(res.json())).toContain(field);
     }
+    // Extreme but valid values are answered, never a 500: a NIFTY of 1 has no strike on the grid.
+    for (const [nifty, vix] of [
+      [1, 0],
+      [999_999, 200],
+      [23000, 0],
+    ]) {
+      for (const event of ['', 'rbi']) {
+        const res = await post('/api/strategy', { nifty, rsi: 50, vix, event });
+        expect(res.statusCode, `${nifty} ${vix} ${event}`).toBe(200);
+        expect(res.json().payoff.length).toBeGreaterThanOrEqual(20);
+      }
+      expect((await post('/api/signal', { nifty, rsi: 50, vix, oiChange: 0 })).statusCode).toBe(200);
+      expect((await post('/api/pattern-detect', { event: 'rbi', nifty, rsi: 50, vix })).statusCode).toBe(200);
+    }
     for (const raw of ['{"nifty":1e999,"rsi":50,"vix":14,"oiChange":1}', '{"nifty":NaN}', 'not json']) {
       const res = await t.app.inject({
         method: 'POST',
