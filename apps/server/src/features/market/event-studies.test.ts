@@ -412,7 +412,7 @@ describe.runIf(realMarket && realEvents)('event studies on the real data', () =>
       .slice(1)
       .map((line) => line.split(',')[0] as string);
 
-  it('runs one straddle trial per RBI policy date of 2015-2024 (every one is a session)', async () => {
+  it('runs one straddle trial per scheduled RBI policy date of 2015-2024 and skips the five unscheduled ones', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/simulate-straddle',
@@ -420,10 +420,22 @@ describe.runIf(realMarket && realEvents)('event studies on the real data', () =>
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const expected = csvDates('rbi_mpc.csv').filter((d) => d >= '2015-01-01' && d <= '2024-12-31');
+    const unscheduled = ['2015-01-15', '2015-03-04', '2020-03-27', '2020-05-22', '2022-05-04'];
+    const expected = csvDates('rbi_mpc.csv').filter(
+      (d) => d >= '2015-01-01' && d <= '2024-12-31' && !unscheduled.includes(d),
+    );
     expect(body.trials).toBe(expected.length);
+    expect(body.trials).toBe(58);
     expect(body.details.map((d: { date: string }) => d.date)).toEqual(expected);
+    expect(body.skipped.trials.map((s: { date: string }) => s.date)).toEqual(unscheduled);
     expect(body.distribution.every(Number.isFinite)).toBe(true);
+    // Issue 29: the 2019-02-07 trial buys the 2019-02-28 monthly (weeklies from 2019-02-11): +6.36 % and
+    // ₹903.03 before costs; the 2024-12-06 trial is one lot of 25: −₹707.72 before costs.
+    const trial = (date: string) => body.details.find((d: { date: string }) => d.date === date);
+    expect(trial('2019-02-07')).toMatchObject({ expiry: '2019-02-28', lotSize: 75 });
+    expect(trial('2019-02-07').profit + trial('2019-02-07').costs).toBeCloseTo(903.03, 1);
+    expect(trial('2024-12-06')).toMatchObject({ expiry: '2024-12-12', lotSize: 25 });
+    expect(trial('2024-12-06').profit + trial('2024-12-06').costs).toBeCloseTo(-707.72, 1);
     console.info('straddle 2015-2024, 3 days, gap 200:', JSON.stringify({ ...body, details: undefined }));
   });
 
