@@ -16,6 +16,14 @@ export const impactHeatmapQuerySchema = z
   })
   .strict();
 
+const heatmapOffsets = ['-3d', '0d', '+3d', '+5d', '+10d'] as const;
+const significanceSchema = z.object({
+  n: z.number().int().describe('Events with a value in this column'),
+  t: z.number().describe("Student's t of the mean abnormal return, 2 decimals (0 when n < 2)"),
+});
+type SignificanceShape = Record<(typeof heatmapOffsets)[number], typeof significanceSchema>;
+type SignificantShape = Record<(typeof heatmapOffsets)[number], z.ZodBoolean>;
+
 export const impactHeatmapRowSchema = z
   .object({
     sector: z.string().describe('NIFTY 50, NIFTY BANK or a sector index'),
@@ -25,6 +33,14 @@ export const impactHeatmapRowSchema = z
     '+5d': cell.describe('Five sessions after: close(e+5) / close(e−1) − 1'),
     '+10d': cell.describe('Ten sessions after: close(e+10) / close(e−1) − 1'),
     events: z.number().int().describe('Events with at least one value in this row'),
+    significance: z
+      .object(Object.fromEntries(heatmapOffsets.map((o) => [o, significanceSchema])) as SignificanceShape)
+      .describe(
+        "Per column: events counted and Student's t of their abnormal return, the move less the unconditional mean of the same window over every session (NIFTY 50 row: its own move; every other row: its move less NIFTY 50's over the same window)",
+      ),
+    significant: z
+      .object(Object.fromEntries(heatmapOffsets.map((o) => [o, z.boolean()])) as SignificantShape)
+      .describe('Per column: |t| beyond the two-sided 5 % critical value of t with n − 1 degrees of freedom'),
     reason: z.string().describe('The rule and the data behind the row'),
   })
   .meta({ id: 'ImpactHeatmapRow' });
@@ -73,25 +89,58 @@ const straddleTrialSchema = z.object({
   entryDate: z.string(),
   expiry: z
     .string()
-    .describe('The contract: first weekly (monthly before 2019-02-14) expiry on or after the event'),
+    .describe(
+      'YYYY-MM-DD expiry of the contract bought: the first one on or after the event that was listed on the entry date (weeklies from 2019-02-11)',
+    ),
   callStrike: z.number(),
   putStrike: z.number(),
   premium: z.number().describe('Call + put paid at the entry close, points'),
   exitValue: z.number().describe('Call + put at the event close, points'),
-  returnPercent: z.number(),
-  lotSize: z.number().int(),
-  profit: z.number().describe('Rupees for one lot'),
+  returnPercent: z.number().describe('Percent return on the premium paid, after costs'),
+  lotSize: z.number().int().describe('The lot of the contract bought (lot sizes by contract)'),
+  costs: z
+    .number()
+    .describe('Rupees: the four orders’ brokerage, STT, exchange and SEBI fees, GST, stamp duty'),
+  profit: z.number().describe('Rupees for one lot, after costs'),
 });
+
+const straddleSummaryFields = {
+  trials: z.number().int(),
+  averageReturn: z.number().describe('Mean % return on the premium paid, after costs'),
+  medianReturn: z.number().describe('Median % return (of `distribution`)'),
+  winRate: z.number().describe('Percent of trials with a positive return'),
+  totalProfit: z.number().describe('Rupees: every trial’s profit, one lot each, after costs'),
+};
 
 export const straddleResultSchema = z
   .object({
-    trials: z.number().int(),
-    averageReturn: z.number().describe('Mean % return on the premium paid'),
-    winRate: z.number().describe('Percent of trials with a positive return'),
+    ...straddleSummaryFields,
+    percentiles: z
+      .object({ p10: z.number(), p25: z.number(), p75: z.number(), p90: z.number() })
+      .describe('Percentiles of `distribution`, % (linear interpolation)'),
+    winRateInterval: z
+      .tuple([z.number(), z.number()])
+      .describe('95 % Wilson interval of the win rate, percent [lo, hi]'),
     maxProfit: z.number().describe('Largest profit of one lot, rupees'),
     maxLoss: z.number().describe('Largest loss of one lot, rupees (negative; 0 when no trial lost)'),
+    costs: z.number().describe('Rupees: mean cost of one trial (one lot, four orders)'),
+    structure: z
+      .enum(['straddle', 'strangle'])
+      .describe('straddle: one strike (gap 0); strangle: a call above and a put below spot'),
     distribution: z.array(z.number()).describe('Each trial’s % return, in date order'),
     details: z.array(straddleTrialSchema),
+    skipped: z
+      .object({
+        count: z.number().int(),
+        trials: z.array(z.object({ date: z.string(), reason: z.string() })),
+      })
+      .describe('Policy dates in the range that were not traded, and why'),
+    baseline: z
+      .object(straddleSummaryFields)
+      .nullable()
+      .describe(
+        'The same trade entered on ordinary sessions of the same years (no RBI, Fed, Budget or election session between entry and exit); null when there are none',
+      ),
     reason: z.string(),
   })
   .meta({ id: 'StraddleResult' });
@@ -155,7 +204,13 @@ export const calendarEventSchema = z
     date: z.string(),
     event: z.string(),
     kind: z.string(),
-    impact: z.string().describe('Extreme, Very High, High or Moderate'),
+    impact: z.string().describe('Extreme (ratio 2 or more), Very High (1.5), High (1.2) or Moderate'),
+    impactRatio: z
+      .number()
+      .nullable()
+      .describe(
+        "The kind's mean absolute NIFTY 50 move on its past scheduled reaction sessions ÷ an ordinary session's (no event), 2 decimals; null without past events",
+      ),
     reason: z.string(),
   })
   .meta({ id: 'CalendarEvent' });

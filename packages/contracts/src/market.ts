@@ -9,6 +9,17 @@ const asOfField = isoDay.describe('The trading date the values belong to (YYYY-M
 export const marketEventKinds = ['rbi', 'usfed', 'budget', 'holiday', 'election', 'results'] as const;
 export type MarketEventKind = (typeof marketEventKinds)[number];
 
+/**
+ * Words by which the event files mark an action that was not on the published calendar (RBI inter-meeting
+ * and off-cycle decisions, the Fed's emergency cuts): such an event could not be traded "before" it.
+ */
+export const unscheduledEventPattern = /\b(unscheduled|off-cycle|emergency)\b/i;
+
+/** Whether an event was on the published calendar: `scheduled` when given, else read from its text. */
+export function isScheduledEvent(event: { event: string; scheduled?: boolean | undefined }): boolean {
+  return event.scheduled ?? !unscheduledEventPattern.test(event.event);
+}
+
 /** One dated event of the calendar, as files (seed content and `date,event,kind,impact` CSVs) write it. */
 export const marketEventInputSchema = z
   .object({
@@ -22,6 +33,12 @@ export const marketEventInputSchema = z
     event: z.string().trim().min(1, 'Event is required.').max(300, 'Event must be at most 300 characters.'),
     kind: z.enum(marketEventKinds, { error: `Kind must be one of ${marketEventKinds.join(', ')}.` }),
     impact: z.string().trim().min(1, 'Impact is required.').max(30, 'Impact must be at most 30 characters.'),
+    scheduled: z
+      .boolean({ error: 'Scheduled must be true or false.' })
+      .optional()
+      .describe(
+        'False for an action not on the published calendar (an unscheduled or off-cycle decision); when absent, false if the event text says "unscheduled", "off-cycle" or "emergency"',
+      ),
   })
   .strict();
 export type MarketEventInput = z.output<typeof marketEventInputSchema>;

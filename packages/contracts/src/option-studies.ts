@@ -18,8 +18,44 @@ const oiChangeField = finite('oiChange').refine(
   'oiChange must be between -1000 and 1000.',
 );
 
-const confidence = z.number().describe('Percent (0-100, one decimal): the historical hit rate of the rule');
-const reason = z.string().describe('The rule that fired and the data behind the confidence');
+const confidence = z
+  .number()
+  .describe(
+    'Percent (0-100, one decimal): the out-of-sample (walk-forward) hit rate of the rule, evidence.hitRate',
+  );
+const reason = z
+  .string()
+  .describe('The rule that fired, the data behind the confidence, and why a trade was refused when it was');
+
+export const evidenceSchema = z
+  .object({
+    n: z.number().int().describe('Past cases counted, each judged only on data before it (walk-forward)'),
+    hitRate: z.number().describe('Percent of those cases the rule was right'),
+    interval: z.tuple([z.number(), z.number()]).describe('95 % Wilson interval of hitRate, percent [lo, hi]'),
+    baseRate: z
+      .number()
+      .describe(
+        'Percent: how often the same outcome happened anyway (every session, or the same trade on ordinary sessions)',
+      ),
+    meanProfit: z
+      .number()
+      .describe(
+        'Mean profit per case after costs: NIFTY points per unit (signal, pattern), rupees per lot (strategy)',
+      ),
+    worst: z.number().describe('The worst case, same unit as meanProfit (negative for a loss)'),
+  })
+  .describe(
+    'A trade is given only when n ≥ 30, interval[0] is above baseRate and meanProfit is above 0; otherwise HOLD / No Trade',
+  )
+  .meta({ id: 'Evidence' });
+export type Evidence = z.infer<typeof evidenceSchema>;
+
+const vixPercentile = z
+  .number()
+  .nullable()
+  .describe(
+    'Percent of the last 252 stored India VIX closes at or below the latest one; null without VIX data',
+  );
 
 // ---------- Signal ----------
 
@@ -32,6 +68,8 @@ export const signalResponseSchema = z
     signal: z.enum(['BUY CALL', 'BUY PUT', 'HOLD']),
     confidence,
     reason,
+    evidence: evidenceSchema,
+    vixPercentile,
     asOf: z.string().describe('The last NIFTY 50 session the hit rates count (YYYY-MM-DD)'),
   })
   .meta({ id: 'SignalAnswer' });
@@ -128,15 +166,45 @@ export const strategyResponseSchema = z
       .describe('Long Straddle, Short Strangle, Iron Condor, Bull Call Spread, Bear Put Spread or No Trade'),
     confidence,
     reason,
+    evidence: evidenceSchema,
+    vixPercentile,
+    payoffStrategy: z
+      .string()
+      .describe(
+        'The strategy the legs, payoff and evidence belong to (the rejected candidate when strategy is No Trade)',
+      ),
+    payoffStatus: z
+      .enum(['recommended', 'rejected'])
+      .describe('recommended: the answer; rejected: the best candidate considered and refused'),
     legs: z
       .array(
         z.object({
           kind: z.enum(['call', 'put']),
+          type: z.enum(['CE', 'PE']),
+          side: z.enum(['BUY', 'SELL']),
           strike: z.number(),
-          quantity: z.number().int().describe('+1 bought, −1 sold'),
+          quantity: z.number().int().describe('+1 bought, −1 sold (lots)'),
+          expiry: z.string().describe('YYYY-MM-DD: the weekly expiry priced'),
+          premium: z.number().describe('Black-Scholes price per unit at the given NIFTY and VIX, points'),
+          delta: z
+            .number()
+            .describe('Per unit, for a bought leg (the side is applied in the payoff, not here)'),
+          gamma: z.number(),
+          theta: z.number().describe('Points per calendar day'),
+          vega: z.number().describe('Points per 1 point of volatility'),
         }),
       )
       .describe('The option legs around the given NIFTY level'),
+    payoff: z
+      .array(
+        z.object({
+          spot: z.number(),
+          atExpiry: z.number().describe('Rupees per lot at expiry, after costs'),
+          today: z.number().describe('Rupees per lot now (Black-Scholes at today’s VIX), after costs'),
+        }),
+      )
+      .describe('Profit and loss across NIFTY levels (at least 20 points)'),
+    breakevens: z.array(z.number()).describe('NIFTY levels where the at-expiry profit crosses 0'),
   })
   .meta({ id: 'StrategyAnswer' });
 export type StrategyResponse = z.infer<typeof strategyResponseSchema>;
@@ -173,6 +241,7 @@ export const patternResponseSchema = z
     signal: z.enum(['BUY CALL', 'BUY PUT', 'BUY STRADDLE', 'HOLD']),
     confidence,
     reason,
+    evidence: evidenceSchema,
     asOf: z.string().describe('The NIFTY 50 session the pattern was found on'),
   })
   .meta({ id: 'PatternAnswer' });

@@ -6,8 +6,10 @@
  * Everything here is pure and deterministic: sessions are the dates of a reference series (NIFTY 50), a
  * value missing from another series leaves that event out of that series' average, and no answer is NaN.
  */
-import { nearestStrike, niftyExpiryOnOrAfter, niftyLotSize } from './nifty-contracts.ts';
+import { NIFTY_LOT_SIZES, nearestStrike, niftyContractFor, niftyContractLot } from './nifty-contracts.ts';
 import { optionPrice, volatilityFromVix, yearsToExpiry } from './option-pricing.ts';
+import { median, percentile, tCritical95, tStatistic, wilsonInterval } from './statistics.ts';
+import { OPTION_TICK, optionOrderCosts } from './trade-costs.ts';
 
 /** A series of closes by date (YYYY-MM-DD). */
 export type CloseSeries = ReadonlyMap<string, number>;
@@ -81,42 +83,107 @@ export function eventMoves(
   };
 }
 
+export type Significance = { n: number; t: number };
+
 export type HeatmapRow = Record<HeatmapOffset, number | null> & {
   /** Events with at least one value in this row. */
   events: number;
+  /** Per column: events counted and Student's t of their abnormal return (see heatmapRow). */
+  significance: Record<HeatmapOffset, Significance>;
+  /** Per column: |t| beyond the two-sided 5 % critical value of t with n − 1 degrees of freedom. */
+  significant: Record<HeatmapOffset, boolean>;
 };
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
+ * Every session's moves of one series, per column (eventMoves at each session index), or with a
+ * `benchmark` the series' move less the benchmark's over the same window.
+ */
+function allMoves(
+  sessions: readonly string[],
+  closes: CloseSeries,
+  benchmark?: CloseSeries,
+): Record<HeatmapOffset, (number | undefined)[]> {
+  const result = Object.fromEntries(HEATMAP_OFFSETS.map((o) => [o, [] as (number | undefined)[]])) as Record<
+    HeatmapOffset,
+    (number | undefined)[]
+  >;
+  for (let e = 0; e < sessions.length; e++) {
+    const moves = eventMoves(sessions, closes, e);
+    const base = benchmark ? eventMoves(sessions, benchmark, e) : undefined;
+    for (const offset of HEATMAP_OFFSETS) {
+      const value = moves[offset];
+      const against = base?.[offset];
+      result[offset][e] =
+        value === undefined
+          ? undefined
+          : base
+            ? against === undefined
+              ? undefined
+              : value - against
+            : value;
+    }
+  }
+  return result;
+}
+
+export type HeatmapOptions = {
+  /** Reaction-session indices of unscheduled events: left out of the −3d column (no one knew they were coming). */
+  unscheduled?: ReadonlySet<number>;
+  /**
+   * The benchmark whose move over the same window is subtracted for the significance test (NIFTY 50 for the
+   * sector rows); without one the row's own moves are tested.
+   */
+  benchmark?: CloseSeries;
+};
+
+/**
  * One heatmap row: the average of eventMoves over the events (their reaction-session indices), per column,
- * rounded to 2 decimals; null for a column no event has a value in.
+ * rounded to 2 decimals; null for a column no event has a value in. Unscheduled events (options.unscheduled)
+ * have no −3d value. Significance per column: the abnormal return of each event is its move (less the
+ * benchmark's, when given) minus the unconditional mean of the same quantity over every session of the
+ * series; t = mean abnormal return / (s / √n). Windows of different events do not overlap unless two
+ * events fall within ten sessions of each other; the t-test assumes they are independent.
  */
 export function heatmapRow(
   sessions: readonly string[],
   closes: CloseSeries,
   eventIndices: readonly number[],
-) {
-  const sums = new Map<HeatmapOffset, { sum: number; n: number }>();
+  options: HeatmapOptions = {},
+): HeatmapRow {
+  const values = new Map<HeatmapOffset, number[]>(HEATMAP_OFFSETS.map((o) => [o, []]));
   let events = 0;
   for (const e of eventIndices) {
     const moves = eventMoves(sessions, closes, e);
+    if (options.unscheduled?.has(e)) moves['-3d'] = undefined;
     let any = false;
     for (const offset of HEATMAP_OFFSETS) {
       const value = moves[offset];
       if (value === undefined) continue;
       any = true;
-      const entry = sums.get(offset) ?? { sum: 0, n: 0 };
-      entry.sum += value;
-      entry.n += 1;
-      sums.set(offset, entry);
+      values.get(offset)!.push(value);
     }
     if (any) events++;
   }
-  const row = { events } as HeatmapRow;
+  const everyday = allMoves(sessions, closes, options.benchmark);
+  const benchmarkMoves = options.benchmark ? allMoves(sessions, options.benchmark) : undefined;
+  const row = { events, significance: {}, significant: {} } as HeatmapRow;
   for (const offset of HEATMAP_OFFSETS) {
-    const entry = sums.get(offset);
-    row[offset] = entry && entry.n > 0 ? round2(entry.sum / entry.n) : null;
+    const list = values.get(offset)!;
+    row[offset] = list.length > 0 ? round2(list.reduce((a, b) => a + b, 0) / list.length) : null;
+    const pool = everyday[offset].filter((v): v is number => v !== undefined);
+    const unconditional = pool.length > 0 ? pool.reduce((a, b) => a + b, 0) / pool.length : 0;
+    const tested: number[] = [];
+    for (const e of eventIndices) {
+      if (offset === '-3d' && options.unscheduled?.has(e)) continue;
+      const value = everyday[offset][e];
+      if (value !== undefined && (!benchmarkMoves || benchmarkMoves[offset][e] !== undefined))
+        tested.push(value);
+    }
+    const t = round2(tStatistic(tested, unconditional));
+    row.significance[offset] = { n: tested.length, t };
+    row.significant[offset] = tested.length >= 2 && Math.abs(t) > tCritical95(tested.length - 1);
   }
   return row;
 }
@@ -128,6 +195,7 @@ export type StraddleTrial = {
   date: string;
   /** The entry session, `entryDays` sessions before. */
   entryDate: string;
+  /** The expiry of the contract bought (a weekly or monthly listed on the entry date). */
   expiry: string;
   callStrike: number;
   putStrike: number;
@@ -135,12 +203,20 @@ export type StraddleTrial = {
   premium: number;
   /** Call + put value at the event close, points. */
   exitValue: number;
-  /** Percent return on the premium paid. */
+  /** Percent return on the premium paid, after costs: profit / (premium × lot size). */
   returnPercent: number;
+  /** The lot of the contract bought (NIFTY_LOT_SIZES). */
   lotSize: number;
-  /** (exitValue − premium) × lot size, rupees. */
+  /** The four orders' costs (two buys, two sells), rupees. */
+  costs: number;
+  /** (exitValue − premium) × lot size − costs, rupees. */
   profit: number;
 };
+
+export type SkippedTrial = { date: string; reason: string };
+
+/** An event to trade around; an unscheduled one was not known before it happened. */
+export type TradeEvent = { date: string; scheduled: boolean };
 
 export type StraddleInput = {
   /** NIFTY 50 sessions, ascending (the reference calendar). */
@@ -150,7 +226,7 @@ export type StraddleInput = {
   /** NSE holidays (weekdays without a session), for the expiry dates. */
   holidays: ReadonlySet<string>;
   /** Event dates (each must be a session to count). */
-  events: readonly string[];
+  events: readonly TradeEvent[];
   entryDays: number;
   /** Points from spot to each strike (0: both at the money). */
   gap: number;
@@ -159,38 +235,83 @@ export type StraddleInput = {
 /**
  * The long straddle (gap 0) or strangle around each event: at the close `entryDays` sessions before the
  * event, buy the call at the strike nearest spot + gap and the put at the strike nearest spot − gap (50-point
- * strikes) of the first weekly (before 2019-02-14 monthly) expiry on or after the event day; sell both at the
- * event day's close. Both legs are Black-Scholes prices from that day's NIFTY close, India VIX as the
- * volatility and the calendar days left to expiry (intrinsic value on the expiry day). An event that is not
- * a session, lacks a VIX close on either day, or has fewer than `entryDays` sessions before it is skipped.
+ * strikes) of the first contract expiring on or after the event day that was listed on the entry day
+ * (niftyContractFor: weeklies from 2019-02-11), one lot of that contract; sell both at the event day's close.
+ * Both legs are Black-Scholes prices from that day's NIFTY close, India VIX as the volatility and the calendar
+ * days left to expiry (intrinsic value on the expiry day); the four orders pay the Indian cost stack
+ * (trade-costs.ts). Skipped, with the reason: an unscheduled event (it could not be entered before), an event
+ * that is not a session, lacks a closing price on either day or has fewer than `entryDays` sessions before
+ * it, and a trial with a leg priced below the ₹0.05 tick.
  */
-export function straddleTrials(input: StraddleInput): StraddleTrial[] {
+export function straddleTrials(input: StraddleInput): { trials: StraddleTrial[]; skipped: SkippedTrial[] } {
   const { sessions, nifty, vix, holidays, entryDays, gap } = input;
   const trials: StraddleTrial[] = [];
-  for (const date of input.events) {
+  const skipped: SkippedTrial[] = [];
+  for (const { date, scheduled } of input.events) {
+    if (!scheduled) {
+      skipped.push({
+        date,
+        reason: 'unscheduled: the action was not announced in advance, so no one could enter before it',
+      });
+      continue;
+    }
     const e = firstSessionOnOrAfter(sessions, date);
-    if (e < 0 || sessions[e] !== date || e - entryDays < 0) continue;
+    if (e < 0 || sessions[e] !== date) {
+      skipped.push({ date, reason: 'not a NIFTY 50 session in the stored data' });
+      continue;
+    }
+    if (e - entryDays < 0) {
+      skipped.push({ date, reason: `fewer than ${entryDays} stored sessions before it` });
+      continue;
+    }
     const entryDate = sessions[e - entryDays] as string;
+    if (entryDate < (NIFTY_LOT_SIZES[0] as { from: string }).from) {
+      skipped.push({
+        date,
+        reason: `entered before ${(NIFTY_LOT_SIZES[0] as { from: string }).from}, where the lot-size table starts`,
+      });
+      continue;
+    }
     const spot0 = nifty.get(entryDate);
     const spot1 = nifty.get(date);
     const vix0 = vix.get(entryDate);
     const vix1 = vix.get(date);
-    if (!spot0 || !spot1 || !vix0 || !vix1) continue;
-    const expiry = niftyExpiryOnOrAfter(date, holidays);
+    if (!spot0 || !spot1 || !vix0 || !vix1) {
+      skipped.push({ date, reason: 'no NIFTY 50 or India VIX close on the entry or the event day' });
+      continue;
+    }
+    const contract = niftyContractFor(entryDate, date, holidays);
+    const { expiry } = contract;
     const callStrike = nearestStrike(spot0 + gap);
     const putStrike = Math.max(50, nearestStrike(spot0 - gap));
-    const price = (spot: number, v: number, day: string) => {
+    const legs = (spot: number, v: number, day: string) => {
       const years = yearsToExpiry(day, expiry);
       const volatility = volatilityFromVix(v);
-      return (
-        optionPrice({ kind: 'call', spot, strike: callStrike, years, volatility }) +
-        optionPrice({ kind: 'put', spot, strike: putStrike, years, volatility })
-      );
+      return [
+        optionPrice({ kind: 'call', spot, strike: callStrike, years, volatility }),
+        optionPrice({ kind: 'put', spot, strike: putStrike, years, volatility }),
+      ] as const;
     };
-    const premium = price(spot0, vix0, entryDate);
-    const exitValue = price(spot1, vix1, date);
-    if (!(premium > 0)) continue;
-    const lotSize = niftyLotSize(entryDate);
+    const [call0, put0] = legs(spot0, vix0, entryDate);
+    if (call0 < OPTION_TICK || put0 < OPTION_TICK) {
+      skipped.push({
+        date,
+        reason: `a leg is priced below the ₹${OPTION_TICK} tick at entry (call ${round2(call0)}, put ${round2(put0)})`,
+      });
+      continue;
+    }
+    const [call1, put1] = legs(spot1, vix1, date);
+    const premium = call0 + put0;
+    const exitValue = call1 + put1;
+    const lotSize = niftyContractLot(contract, entryDate);
+    const order = (day: string, side: 'buy' | 'sell', price: number) =>
+      optionOrderCosts({ date: day, side, premium: price, quantity: lotSize }).total;
+    const costs =
+      order(entryDate, 'buy', call0) +
+      order(entryDate, 'buy', put0) +
+      order(date, 'sell', call1) +
+      order(date, 'sell', put1);
+    const profit = (exitValue - premium) * lotSize - costs;
     trials.push({
       date,
       entryDate,
@@ -199,20 +320,53 @@ export function straddleTrials(input: StraddleInput): StraddleTrial[] {
       putStrike,
       premium: round2(premium),
       exitValue: round2(exitValue),
-      returnPercent: round2((exitValue / premium - 1) * 100),
+      returnPercent: round2((profit / (premium * lotSize)) * 100),
       lotSize,
-      profit: round2((exitValue - premium) * lotSize),
+      costs: round2(costs),
+      profit: round2(profit),
     });
   }
-  return trials;
+  return { trials, skipped };
+}
+
+/**
+ * Ordinary sessions to compare with: each session from `from` to `to` (inclusive) on which a trade entered
+ * `entryDays` sessions before and sold at its close has no event session (`eventSessions`, indices) within
+ * its window, entry to exit inclusive.
+ */
+export function ordinarySessions(
+  sessions: readonly string[],
+  eventSessions: readonly number[],
+  entryDays: number,
+  from: string,
+  to: string,
+): string[] {
+  const isEvent = new Uint8Array(sessions.length);
+  for (const e of eventSessions) if (e >= 0 && e < sessions.length) isEvent[e] = 1;
+  const result: string[] = [];
+  for (let i = entryDays; i < sessions.length; i++) {
+    const day = sessions[i] as string;
+    if (day < from || day > to) continue;
+    let clear = true;
+    for (let k = i - entryDays; k <= i && clear; k++) if (isEvent[k]) clear = false;
+    if (clear) result.push(day);
+  }
+  return result;
 }
 
 export type StraddleSummary = {
   trials: number;
-  /** Mean return on premium, percent (2 decimals). */
+  /** Mean return on premium after costs, percent (2 decimals). */
   averageReturn: number;
+  /** Median of `distribution`, percent (2 decimals). */
+  medianReturn: number;
+  percentiles: { p10: number; p25: number; p75: number; p90: number };
   /** Share of trials with a positive return, percent (1 decimal). */
   winRate: number;
+  /** 95 % Wilson interval of the win rate, percent (1 decimal). */
+  winRateInterval: [number, number];
+  /** Sum of the trials' profits, one lot each after costs, rupees. */
+  totalProfit: number;
   /** Largest profit in rupees (0 with no trials). */
   maxProfit: number;
   /** Largest loss in rupees, as a negative number (0 with no trials or no losing trial). */
@@ -221,16 +375,39 @@ export type StraddleSummary = {
   distribution: number[];
 };
 
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
 export function summariseStraddles(trials: readonly StraddleTrial[]): StraddleSummary {
   if (trials.length === 0)
-    return { trials: 0, averageReturn: 0, winRate: 0, maxProfit: 0, maxLoss: 0, distribution: [] };
+    return {
+      trials: 0,
+      averageReturn: 0,
+      medianReturn: 0,
+      percentiles: { p10: 0, p25: 0, p75: 0, p90: 0 },
+      winRate: 0,
+      winRateInterval: [0, 0],
+      totalProfit: 0,
+      maxProfit: 0,
+      maxLoss: 0,
+      distribution: [],
+    };
   const returns = trials.map((t) => t.returnPercent);
   const profits = trials.map((t) => t.profit);
   const wins = returns.filter((r) => r > 0).length;
+  const [lo, hi] = wilsonInterval(wins, trials.length);
   return {
     trials: trials.length,
     averageReturn: round2(returns.reduce((a, b) => a + b, 0) / returns.length),
-    winRate: Math.round((wins / trials.length) * 1000) / 10,
+    medianReturn: round2(median(returns)),
+    percentiles: {
+      p10: round2(percentile(returns, 10)),
+      p25: round2(percentile(returns, 25)),
+      p75: round2(percentile(returns, 75)),
+      p90: round2(percentile(returns, 90)),
+    },
+    winRate: round1((wins / trials.length) * 100),
+    winRateInterval: [round1(lo * 100), round1(hi * 100)],
+    totalProfit: round2(profits.reduce((a, b) => a + b, 0)),
     maxProfit: Math.max(0, ...profits),
     maxLoss: Math.min(0, ...profits),
     distribution: returns,
@@ -309,26 +486,41 @@ export function reactionStats(
   };
 }
 
-/** Impact tiers of the volatility calendar, from the kind's average |reaction-session move| of NIFTY. */
+/**
+ * Impact tiers of the volatility calendar, from the impact ratio: the kind's mean |reaction-session move|
+ * of NIFTY over an ordinary session's mean |move| (a session with no event). A ratio of 1 is an ordinary day.
+ */
 export const IMPACT_TIERS = [
-  { impact: 'Extreme', minAbsMove: 2 },
-  { impact: 'Very High', minAbsMove: 1 },
-  { impact: 'High', minAbsMove: 0.6 },
+  { impact: 'Extreme', minRatio: 2 },
+  { impact: 'Very High', minRatio: 1.5 },
+  { impact: 'High', minRatio: 1.2 },
 ] as const;
 export const LOWEST_IMPACT = 'Moderate';
 
+/** The tier of an impact ratio: Extreme from 2, Very High from 1.5, High from 1.2, else Moderate. */
+export function impactTier(ratio: number): string {
+  return IMPACT_TIERS.find((t) => ratio >= t.minRatio)?.impact ?? LOWEST_IMPACT;
+}
+
 /**
- * The impact label of an event kind whose reaction sessions moved NIFTY by `averageAbsMove` % on average:
- * Extreme from 2 %, Very High from 1 %, High from 0.6 %, else Moderate. An event the calendar marks
- * `high` (a rate change, a full budget, an election result) is raised one tier, never above Extreme.
+ * The mean |session move| of NIFTY, percent, over the sessions that are not reaction sessions of any event
+ * (`eventSessions`, indices): an ordinary session.
  */
-export function impactTier(averageAbsMove: number, markedHigh: boolean): string {
-  let tier = IMPACT_TIERS.findIndex((t) => averageAbsMove >= t.minAbsMove);
-  if (tier < 0) tier = IMPACT_TIERS.length;
-  if (markedHigh && tier > 0) tier--;
-  return tier < IMPACT_TIERS.length
-    ? (IMPACT_TIERS[tier] as (typeof IMPACT_TIERS)[number]).impact
-    : LOWEST_IMPACT;
+export function ordinaryAbsMove(
+  sessions: readonly string[],
+  closes: CloseSeries,
+  eventSessions: ReadonlySet<number>,
+): number {
+  let sum = 0;
+  let n = 0;
+  for (let i = 1; i < sessions.length; i++) {
+    if (eventSessions.has(i)) continue;
+    const move = percent(closes.get(sessions[i - 1] as string), closes.get(sessions[i] as string));
+    if (move === undefined) continue;
+    sum += Math.abs(move);
+    n++;
+  }
+  return n > 0 ? sum / n : 0;
 }
 
 export type FedSuggestion = { action: string; confidence: number; rule: string };

@@ -2,11 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  monthlyListedOn,
   NIFTY_FIRST_WEEKLY_EXPIRY,
   NIFTY_LAST_THURSDAY_EXPIRY,
   NIFTY_LOT_SIZES,
+  NIFTY_MUHURAT_SESSIONS,
   NIFTY_STRIKE_STEP,
+  NIFTY_WEEKLY_LISTING,
   nearestStrike,
+  niftyContractFor,
+  niftyContractLot,
   niftyExpiryOnOrAfter,
   niftyExpiryWeekday,
   niftyLotSize,
@@ -42,23 +47,56 @@ describe('strikes', () => {
   });
 });
 
-describe('lot size by date, tested the day before and the day of each change', () => {
-  it.each([
-    ['2014-10-30', 50, '2014-10-31', 25],
-    ['2015-10-29', 25, '2015-10-30', 75], // after the October 2015 expiry (29 October)
-    ['2021-06-24', 75, '2021-06-25', 50], // the July 2021 monthly contract becomes the near month
-    ['2024-04-25', 50, '2024-04-26', 25],
-    ['2024-11-19', 25, '2024-11-20', 75],
-    ['2025-12-30', 75, '2025-12-31', 65], // after the 30 December 2025 expiry
-  ])('%s: %i, %s: %i', (before, oldLot, from, newLot) => {
-    expect(niftyLotSize(before)).toBe(oldLot);
-    expect(niftyLotSize(from)).toBe(newLot);
+describe('lot size by contract (NIFTY_LOT_SIZES)', () => {
+  const monthly = (expiry: string) => ({
+    expiry,
+    kind: 'monthly' as const,
+    listedOn: monthlyListedOn(expiry, none),
+  });
+  const weekly = (expiry: string, listedOn: string) => ({ expiry, kind: 'weekly' as const, listedOn });
+
+  it('revised every open contract in 2014, 2015 and April 2024 (basis "traded")', () => {
+    expect(niftyContractLot(monthly('2014-11-27'), '2014-10-30')).toBe(50);
+    expect(niftyContractLot(monthly('2014-11-27'), '2014-10-31')).toBe(25);
+    expect(niftyContractLot(monthly('2015-11-26'), '2015-10-29')).toBe(25);
+    expect(niftyContractLot(monthly('2015-11-26'), '2015-10-30')).toBe(75);
+    expect(niftyContractLot(monthly('2024-05-30'), '2024-04-25')).toBe(50);
+    expect(niftyContractLot(monthly('2024-05-30'), '2024-04-26')).toBe(25);
   });
 
-  it('holds between the changes and after the last one, and names a source for each period', () => {
+  it('gave 50 from the July 2021 monthly: July 2021 weeklies kept 75, the August weeklies had 50', () => {
+    expect(niftyContractLot(weekly('2021-07-22', '2021-06-17'), '2021-07-20')).toBe(75);
+    expect(niftyContractLot(monthly('2021-07-29'), '2021-06-01')).toBe(50); // listed in April at 50
+    expect(niftyContractLot(monthly('2021-06-24'), '2021-06-01')).toBe(75);
+    expect(niftyContractLot(weekly('2021-08-05', '2021-07-01'), '2021-07-20')).toBe(50);
+  });
+
+  it('kept 25 for contracts listed before 20 November 2024 and gave 75 to those listed after', () => {
+    // The 2024-12-06 trial: entered 2024-12-03 in the 2024-12-12 weekly, listed about 2024-11-07.
+    const trial = niftyContractFor('2024-12-03', '2024-12-06', none);
+    expect(trial).toEqual({ expiry: '2024-12-12', kind: 'weekly', listedOn: '2024-11-07' });
+    expect(niftyContractLot(trial, '2024-12-03')).toBe(25);
+    // The January 2025 monthly was listed after the October 2024 expiry (31 October): 25 to its end.
+    expect(monthlyListedOn('2025-01-30', none)).toBe('2024-11-01');
+    expect(niftyContractLot(monthly('2025-01-30'), '2025-01-27')).toBe(25);
+    // The February 2025 monthly (listed 2024-11-29) and the 2025-01-02 weekly (listed 2024-11-28): 75.
+    expect(niftyContractLot(monthly('2025-02-27'), '2025-01-27')).toBe(75);
+    expect(niftyContractLot(weekly('2025-01-02', '2024-11-28'), '2024-12-30')).toBe(75);
+  });
+
+  it('gives 65 from the January 2026 expiry, 75 to the December 2025 contracts', () => {
+    expect(niftyContractLot(monthly('2025-12-30'), '2025-12-29')).toBe(75);
+    expect(niftyContractLot(weekly('2026-01-06', '2025-12-02'), '2025-12-29')).toBe(65);
+  });
+
+  it('near-month lot by date (niftyLotSize) follows the contracts, and each row names its source', () => {
     expect(niftyLotSize('2014-01-01')).toBe(50);
     expect(niftyLotSize('2020-03-23')).toBe(75);
-    expect(niftyLotSize('2023-06-15')).toBe(50);
+    expect(niftyLotSize('2021-06-24')).toBe(75);
+    expect(niftyLotSize('2021-06-25')).toBe(50);
+    expect(niftyLotSize('2024-11-20')).toBe(25);
+    expect(niftyLotSize('2025-01-30')).toBe(25);
+    expect(niftyLotSize('2025-01-31')).toBe(75);
     expect(niftyLotSize('2026-06-01')).toBe(65);
     const dates = NIFTY_LOT_SIZES.map((p) => p.from);
     expect(dates).toEqual([...dates].sort());
@@ -69,6 +107,43 @@ describe('lot size by date, tested the day before and the day of each change', (
     expect(() => niftyLotSize('2013-12-31')).toThrow(RangeError);
     expect(() => niftyLotSize('2024-02-30')).toThrow(RangeError);
     expect(() => niftyLotSize('24-04-2026')).toThrow(RangeError);
+  });
+});
+
+describe('contracts as they were listed', () => {
+  it('buys the 2019-02-28 monthly for the 2019-02-07 event entered on 2019-02-04 (weeklies from 2019-02-11)', () => {
+    expect(NIFTY_WEEKLY_LISTING).toBe('2019-02-11');
+    expect(niftyContractFor('2019-02-04', '2019-02-07', none)).toEqual({
+      expiry: '2019-02-28',
+      kind: 'monthly',
+      listedOn: '2018-11-30', // after the November 2018 expiry (29 November)
+    });
+    // From the listing day on, the first weekly (2019-02-14) can be bought.
+    expect(niftyContractFor('2019-02-11', '2019-02-12', none).expiry).toBe('2019-02-14');
+  });
+
+  it('falls back to the monthly when the weekly after the event was not listed yet at entry', () => {
+    // The 2024-03-07 weekly was listed five weeks ahead (2024-02-01): bought by an entry on 2024-02-20.
+    expect(niftyContractFor('2024-02-20', '2024-03-05', none)).toEqual({
+      expiry: '2024-03-07',
+      kind: 'weekly',
+      listedOn: '2024-02-01',
+    });
+    // The 2024-04-04 weekly was listed on 2024-02-29, after an entry on 2024-02-20: the April monthly.
+    expect(niftyContractFor('2024-02-20', '2024-04-01', none)).toEqual({
+      expiry: '2024-04-25',
+      kind: 'monthly',
+      listedOn: '2024-01-26',
+    });
+  });
+});
+
+describe('Diwali Muhurat sessions are not expiry days', () => {
+  it('moves the 2021-11-04 and 2025-10-21 expiries to the session before', () => {
+    expect(NIFTY_MUHURAT_SESSIONS).toContain('2021-11-04');
+    expect(niftyExpiryOnOrAfter('2021-11-01', none)).toBe('2021-11-03');
+    expect(niftyExpiryOnOrAfter('2025-10-15', none)).toBe('2025-10-20');
+    expect(niftyExpiryOnOrAfter('2021-11-04', none)).toBe('2021-11-11');
   });
 });
 

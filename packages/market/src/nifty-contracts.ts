@@ -30,71 +30,183 @@ export function strikesAround(level: number, count: number, step = NIFTY_STRIKE_
   return strikes;
 }
 
-export type LotSizePeriod = {
-  /** First India date (inclusive) on which the lot size applies to the contracts traded. */
+/**
+ * How a lot-size revision reached the contracts:
+ * - `traded`: every contract traded from `from` (inclusive) carries the lot (NSE revised open contracts too);
+ * - `expiring`: contracts expiring on or after `from` carry it, whenever they trade;
+ * - `listed`: contracts listed (introduced) on or after `from` carry it; older ones keep theirs to expiry.
+ */
+export type LotBasis = 'traded' | 'expiring' | 'listed';
+
+export type LotSizeRule = {
+  /** India date (YYYY-MM-DD) the rule starts from, read as `basis` says. */
   from: string;
+  basis: LotBasis;
   lotSize: number;
-  /** Where the date and size come from. */
+  /** The circular (or record) the row comes from. */
   source: string;
 };
 
 /**
- * NIFTY's market lot, by trading date: the lot of the near-month contract traded that day. Where NSE
- * changed the lot for new contracts while old ones ran to their expiry, the date is the first session in
- * which the near-month contract carries the new lot.
+ * NIFTY's market lot by contract, in the order NSE made the changes: a contract's lot is that of the last
+ * row that applies to it (docs/trading-methods.md "Contracts as they traded"). Kept as data: a new NSE
+ * revision is one more row.
  */
-export const NIFTY_LOT_SIZES: readonly LotSizePeriod[] = [
+export const NIFTY_LOT_SIZES: readonly LotSizeRule[] = [
   {
     from: '2014-01-01',
+    basis: 'traded',
     lotSize: 50,
     source:
       'The lot before NSE’s revision of October 2014 ("present market lot" 50); the table starts with the data',
   },
   {
     from: '2014-10-31',
+    basis: 'traded',
     lotSize: 25,
-    source: 'NSE revision of market lots, minimum contract value Rs 2 lakh, with effect from 31 October 2014',
+    source:
+      'NSE circular of October 2014 on the revision of market lots (minimum contract value Rs 2 lakh): every contract from 31 October 2014, after the October 2014 expiry',
   },
   {
     from: '2015-10-30',
+    basis: 'traded',
     lotSize: 75,
     source:
-      'SEBI CIR/MRD/DP/14/2015 (13 July 2015, minimum contract value Rs 5 lakh); NSE revised the lot after the October 2015 expiry (29 October 2015)',
+      'SEBI CIR/MRD/DP/14/2015 (13 July 2015, minimum contract value Rs 5 lakh); NSE’s circular of October 2015 revised every contract from 30 October 2015, after the October 2015 expiry',
   },
   {
-    from: '2021-06-25',
+    from: '2021-07-29',
+    basis: 'expiring',
     lotSize: 50,
     source:
-      'NSE/FAOP/47856 (31 March 2021): July 2021 expiry contracts and later at 50, May and June 2021 kept 75; from the session after the June expiry (24 June 2021) the July contract is the near month. Weekly contracts expiring in July 2021 kept 75',
+      'NSE/FAOP/47856 (31 March 2021): 50 for the July 2021 monthly (29 July 2021) and every later contract, the August 2021 weeklies first among the weeklies; July 2021 weeklies and earlier months kept 75',
   },
   {
     from: '2024-04-26',
+    basis: 'traded',
     lotSize: 25,
     source:
-      'NSE circular of April 2024: contracts available from 26 April 2024 at 25 (first expiries 2 May and 30 May 2024)',
+      'NSE circular of March 2024 on the periodic revision of lot sizes: every NIFTY contract at 25 from 26 April 2024, the day after the April 2024 expiry',
   },
   {
     from: '2024-11-20',
+    basis: 'listed',
     lotSize: 75,
     source:
-      'NSE circular of October 2024 (SEBI minimum contract value Rs 15 lakh): new contracts from 20 November 2024 at 75 (a market holiday; first session 21 November)',
+      'NSE circular of 18 October 2024 (SEBI/HO/MRD/TPD-1/P/CIR/2024/132 of 1 October 2024, minimum contract value Rs 15 lakh): 75 for contracts introduced from 20 November 2024; contracts listed before keep 25 to their expiry (the December 2024 weeklies, the January 2025 monthly)',
   },
   {
-    from: '2025-12-31',
+    from: '2026-01-01',
+    basis: 'expiring',
     lotSize: 65,
     source:
-      'NSE circular of October 2025: 75 until the 30 December 2025 expiry, every contract after it at 65',
+      'NSE circular of October 2025 on the revision of lot sizes: 65 from the January 2026 expiry contracts; contracts expiring up to 30 December 2025 keep 75',
   },
 ];
 
-/** NIFTY's lot size on `date` (see NIFTY_LOT_SIZES); a RangeError before 2014-01-01 or for a bad date. */
-export function niftyLotSize(date: string): number {
-  assertDate(date);
+/** A NIFTY option contract: its expiry, whether it is a weekly or a monthly, and when NSE listed it. */
+export type NiftyContract = { expiry: string; kind: ExpiryKind; listedOn: string };
+
+/**
+ * The lot of `contract` when traded on `tradeDate` (see NIFTY_LOT_SIZES); a RangeError before 2014-01-01
+ * or for a bad date.
+ */
+export function niftyContractLot(contract: NiftyContract, tradeDate: string): number {
+  assertDate(tradeDate);
+  assertDate(contract.expiry);
   let lot: number | undefined;
-  for (const period of NIFTY_LOT_SIZES) if (period.from <= date) lot = period.lotSize;
-  if (lot === undefined)
+  for (const rule of NIFTY_LOT_SIZES) {
+    const applies =
+      rule.basis === 'traded'
+        ? tradeDate >= rule.from
+        : rule.basis === 'expiring'
+          ? contract.expiry >= rule.from && tradeDate >= NIFTY_LOT_SIZES[0]!.from
+          : contract.listedOn >= rule.from;
+    if (applies) lot = rule.lotSize;
+  }
+  if (lot === undefined || tradeDate < NIFTY_LOT_SIZES[0]!.from)
     throw new RangeError(`NIFTY lot sizes are recorded from ${NIFTY_LOT_SIZES[0]!.from}.`);
   return lot;
+}
+
+/**
+ * NIFTY's lot on `date` for the near-month monthly contract (the contract most traded that day); prefer
+ * niftyContractLot for a given contract.
+ */
+export function niftyLotSize(date: string, holidays: ReadonlySet<string> = new Set()): number {
+  assertDate(date);
+  if (date < NIFTY_LOT_SIZES[0]!.from)
+    throw new RangeError(`NIFTY lot sizes are recorded from ${NIFTY_LOT_SIZES[0]!.from}.`);
+  const expiry = monthlyOnOrAfter(date, holidays);
+  return niftyContractLot({ expiry, kind: 'monthly', listedOn: monthlyListedOn(expiry, holidays) }, date);
+}
+
+/**
+ * Diwali Muhurat sessions: a short evening session on Laxmi Pujan, the regular session closed. NSE does not
+ * settle expiries on them: an expiry falling on one moves to the session before (2021-11-04 → 2021-11-03,
+ * 2025-10-21 → 2025-10-20). Dates from NSE's Muhurat trading circulars of each year.
+ */
+export const NIFTY_MUHURAT_SESSIONS: readonly string[] = [
+  '2014-10-23',
+  '2015-11-11',
+  '2016-10-30',
+  '2017-10-19',
+  '2018-11-07',
+  '2019-10-27',
+  '2020-11-14',
+  '2021-11-04',
+  '2022-10-24',
+  '2023-11-12',
+  '2024-11-01',
+  '2025-10-21',
+];
+const muhuratSessions = new Set(NIFTY_MUHURAT_SESSIONS);
+
+/** The first session with NIFTY weekly options: NSE’s circular of January 2019 listed them from 11 February 2019. */
+export const NIFTY_WEEKLY_LISTING = '2019-02-11';
+
+/**
+ * How long before its expiry a weekly contract is listed: NSE keeps four serial weekly contracts (besides
+ * the monthly) open, so a weekly is introduced about five weeks before it expires (never before
+ * NIFTY_WEEKLY_LISTING).
+ */
+export const NIFTY_WEEKLY_LISTED_DAYS = 35;
+
+/** The day NSE listed the monthly contract expiring on `expiry`: after the expiry three months before. */
+export function monthlyListedOn(expiry: string, holidays: ReadonlySet<string>): string {
+  assertDate(expiry);
+  let year = Number(expiry.slice(0, 4));
+  let month = Number(expiry.slice(5, 7)) - 3;
+  if (month < 1) {
+    month += 12;
+    year--;
+  }
+  return dayOf(dayNumber(niftyMonthlyExpiry(year, month, holidays)) + 1);
+}
+
+/**
+ * The contract a trade entered on `entryDate` buys to be open on `onOrAfter`: the first weekly expiring on
+ * or after it that was already listed on `entryDate` (weeklies from NIFTY_WEEKLY_LISTING, about five weeks
+ * ahead), else that month's (or the next) monthly contract (listed three months ahead).
+ */
+export function niftyContractFor(
+  entryDate: string,
+  onOrAfter: string,
+  holidays: ReadonlySet<string>,
+): NiftyContract {
+  assertDate(entryDate);
+  const monthly = monthlyOnOrAfter(onOrAfter, holidays);
+  const weekly = niftyExpiryOnOrAfter(onOrAfter, holidays, 'weekly');
+  if (weekly !== monthly) {
+    const listedOn = weeklyListedOn(weekly);
+    if (listedOn <= entryDate) return { expiry: weekly, kind: 'weekly', listedOn };
+  }
+  return { expiry: monthly, kind: 'monthly', listedOn: monthlyListedOn(monthly, holidays) };
+}
+
+function weeklyListedOn(expiry: string): string {
+  const listed = dayOf(dayNumber(expiry) - NIFTY_WEEKLY_LISTED_DAYS);
+  return listed < NIFTY_WEEKLY_LISTING ? NIFTY_WEEKLY_LISTING : listed;
 }
 
 /**
@@ -128,7 +240,8 @@ export type ExpiryKind = 'weekly' | 'monthly';
  * when it is not a trading day (a weekday in `holidays`). Pass every NSE holiday of the period
  * (../shared/data/events/nse_holidays.csv lists 2024–2026; for earlier years the weekdays without a NIFTY
  * bar). Weekly expiries exist from NIFTY_FIRST_WEEKLY_EXPIRY; before it the answer is the monthly
- * expiry. Special sessions on a weekend are never expiries.
+ * expiry. Special sessions on a weekend and Diwali Muhurat sessions (NIFTY_MUHURAT_SESSIONS) are never
+ * expiries. Which contract a trade could buy is niftyContractFor (listing dates).
  */
 export function niftyExpiryOnOrAfter(
   date: string,
@@ -178,8 +291,11 @@ function monthlyOnOrAfter(date: string, holidays: ReadonlySet<string>): string {
   }
 }
 
+/** The expiry day for a scheduled `date`: moved back over holidays and Muhurat sessions. */
 function tradingDayOnOrBefore(date: string, holidays: ReadonlySet<string>): string {
-  return isTradingDay(date, holidays) ? date : previousTradingDay(date, holidays);
+  let day = date;
+  while (!isTradingDay(day, holidays) || muhuratSessions.has(day)) day = previousTradingDay(day, holidays);
+  return day;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allStrategyTrades,
   backtestSignals,
   chooseStrategy,
   earningsSeasonDates,
@@ -19,9 +20,11 @@ import {
   strategyLegs,
   strategyPaid,
   strategyProfit,
+  vixPercentileNow,
   vixRegime,
   wingWidth,
 } from './option-studies.ts';
+import { evidenceOf } from './trade-evidence.ts';
 
 /** A study from rows of [date, open, high, low, close, vix, rsi] (RSI given, not computed). */
 function study(rows: [string, number, number, number, number, number, number][]): StudyData {
@@ -32,6 +35,8 @@ function study(rows: [string, number, number, number, number, number, number][])
     low: Float64Array.from(rows.map((r) => r[3])),
     close: Float64Array.from(rows.map((r) => r[4])),
     vix: Float64Array.from(rows.map((r) => r[5])),
+    // A normal-regime percentile on every session unless a test sets it.
+    vixPct: Float64Array.from(rows.map(() => 50)),
     rsi: Float64Array.from(rows.map((r) => r[6])),
   };
 }
@@ -61,37 +66,105 @@ describe('signal rule', () => {
       'bullish',
       'overbought',
     ]);
-    expect([12.99, 13, 19.99, 20].map(vixRegime)).toEqual(['low', 'normal', 'normal', 'high']);
+    // Regimes on the VIX percentile of the year before: below 20 low, from 80 high.
+    expect([19.9, 20, 79.9, 80, Number.NaN].map(vixRegime)).toEqual([
+      'low',
+      'normal',
+      'normal',
+      'high',
+      'normal',
+    ]);
+  });
+
+  it('reads each session’s VIX percentile from the sessions before it only (walk-forward)', () => {
+    // 20 sessions at VIX 10, then 12, then 9: 12 is above all 20 before it (100th); 9 is below all 21 (0th).
+    const vix = [...Array.from({ length: 20 }, () => 10), 12, 9];
+    const bars = vix.map((_, i) => ({
+      date: `2024-05-${String(i + 1).padStart(2, '0')}`,
+      open: 100,
+      high: 101,
+      low: 99,
+      close: 100,
+    }));
+    const data = prepareStudyData(
+      bars,
+      bars.map((b, i) => ({ date: b.date, open: vix[i]!, high: vix[i]!, low: vix[i]!, close: vix[i]! })),
+    );
+    expect(Number.isNaN(data.vixPct[19]!)).toBe(true); // fewer than 20 closes before it
+    expect(data.vixPct[20]).toBe(100);
+    expect(data.vixPct[21]).toBe(0);
+    expect(vixRegime(data.vixPct[21]!)).toBe('low');
+    // A later close does not move an earlier percentile.
+    const changed = prepareStudyData(
+      bars,
+      bars.map((b, i) => ({ date: b.date, open: 1, high: 1, low: 1, close: i === 21 ? 50 : vix[i]! })),
+    );
+    expect(changed.vixPct[20]).toBe(100);
+    // Today's reading against the last 252 stored closes (here all 22): 10 is at or above 21 of 22.
+    expect(vixPercentileNow(data, 10)).toBe(95.5);
   });
 
   it('fires the rules of the methods document', () => {
-    expect(signalRule({ rsi: 25, vix: 25 }).signal).toBe('BUY CALL');
-    expect(signalRule({ rsi: 75, vix: 12 }).signal).toBe('BUY PUT');
-    expect(signalRule({ rsi: 60, vix: 15 }).signal).toBe('BUY CALL');
-    expect(signalRule({ rsi: 40, vix: 15 }).signal).toBe('BUY PUT');
-    expect(signalRule({ rsi: 60, vix: 22 }).signal).toBe('HOLD');
-    expect(signalRule({ rsi: 50, vix: 15 }).signal).toBe('HOLD');
-    const unwinding = signalRule({ rsi: 60, vix: 15, oiChange: -5.01 });
-    expect(unwinding).toMatchObject({ signal: 'HOLD', bucketSignal: 'BUY CALL' });
-    expect(signalRule({ rsi: 60, vix: 15, oiChange: -5 }).signal).toBe('BUY CALL');
+    const at = (rsi: number, vixPercentile: number, oiChange?: number) =>
+      signalRule({ rsi, vix: 15, vixPercentile, oiChange });
+    expect(at(25, 90).signal).toBe('BUY CALL');
+    expect(at(75, 10).signal).toBe('BUY PUT');
+    expect(at(60, 50).signal).toBe('BUY CALL');
+    expect(at(40, 50).signal).toBe('BUY PUT');
+    expect(at(60, 85).signal).toBe('HOLD');
+    expect(at(50, 50).signal).toBe('HOLD');
+    expect(at(60, 50, -5.01)).toMatchObject({ signal: 'HOLD', bucketSignal: 'BUY CALL' });
+    expect(at(60, 50, -5).signal).toBe('BUY CALL');
   });
 
   it('counts each bucket and its hits on the next session', () => {
     // Sessions 0, 1, 2 are bullish|normal; the next moves are +1 %, −0.2 %, +2 %; session 3 has no RSI.
     const data = fromCloses([100, 101, 100.798, 102.81396, 103], [14, 14, 14, 14], [60, 60, 60]);
     const history = signalHistory(data);
-    expect(history.buckets.get('bullish|normal')).toEqual({
+    expect(history.buckets.get('bullish|normal')).toMatchObject({
       days: 3,
       hits: { 'BUY CALL': 2, 'BUY PUT': 1, HOLD: 1 },
     });
     expect(history.from).toBe('2024-01-01');
     expect(history.to).toBe('2024-01-03');
-    const answer = signalAnswer(history, { nifty: 100, rsi: 65, vix: 15, oiChange: 0 });
-    expect(answer).toMatchObject({ signal: 'BUY CALL', confidence: 66.7 });
+    const answer = signalAnswer(history, { nifty: 100, rsi: 65, vix: 15, vixPercentile: 50, oiChange: 0 });
+    // 2 up days of 3: 66.7 %, but 3 cases are not evidence: HOLD, with the measured rate as confidence.
+    // Profits, points per unit after 0.05 %: +1 − 0.05, −0.202 − 0.0505, +2.01596 − 0.050399.
+    expect(answer).toMatchObject({ signal: 'HOLD', confidence: 66.7 });
+    expect(answer.evidence).toEqual({
+      n: 3,
+      hitRate: 66.7,
+      interval: [20.8, 93.9],
+      baseRate: 66.7,
+      meanProfit: Math.round(((0.95 - 0.2525 + 1.965561) / 3) * 100) / 100,
+      worst: -0.25,
+    });
     expect(answer.reason).toContain('followed by an up day 66.7% of 3 times');
-    const none = signalAnswer(history, { nifty: 100, rsi: 80, vix: 25, oiChange: 0 });
+    expect(answer.reason).toContain(
+      'Refused: the rule says BUY CALL, but only 3 past cases (at least 30 needed)',
+    );
+    const none = signalAnswer(history, { nifty: 100, rsi: 80, vix: 25, vixPercentile: 90, oiChange: 0 });
     expect(none.confidence).toBe(0);
     expect(none.reason).toContain('has no session with RSI overbought and VIX high');
+  });
+
+  it('gives the trade when 30 or more cases beat the base rate with a positive mean', () => {
+    // 62 sessions alternate RSI 60 (bullish) and 50 (neutral); after each bullish one NIFTY rises 1 %,
+    // after each neutral one it falls 0.5 %: 31 BUY CALL cases, all right.
+    const closes: number[] = [100];
+    const rsi: number[] = [];
+    for (let i = 0; i < 62; i++) {
+      rsi.push(i % 2 === 0 ? 60 : 50);
+      closes.push(closes[i]! * (i % 2 === 0 ? 1.01 : 0.995));
+    }
+    const data = fromCloses(closes, [], rsi);
+    const history = signalHistory(data);
+    const answer = signalAnswer(history, { nifty: 100, rsi: 60, vix: 14, vixPercentile: 50, oiChange: 0 });
+    // 31 of 31 up days against 31 of 62 for every session (50 %): interval [89, 100] clears it.
+    expect(answer.evidence).toMatchObject({ n: 31, hitRate: 100, baseRate: 50 });
+    expect(answer.evidence.interval[0]).toBe(89);
+    expect(answer.signal).toBe('BUY CALL');
+    expect(answer.confidence).toBe(100);
   });
 });
 
@@ -169,15 +242,34 @@ describe('strategy', () => {
   it('chooses by the ratio of the event move to the priced move, then by the RSI trend', () => {
     const implied = impliedSessionMove(15);
     const at = (ratio: number, rsi = 50, vix = 15) =>
-      chooseStrategy({ rsi, vix, averageMove: ratio * impliedSessionMove(vix), count: 5 }).strategy;
+      chooseStrategy({
+        rsi,
+        vix,
+        regime: vix >= 20 ? 'high' : 'normal',
+        averageMove: ratio * impliedSessionMove(vix),
+        count: 5,
+      }).strategy;
     expect(at(1.3)).toBe('Long Straddle');
     expect(at(0.7)).toBe('Short Strangle');
     expect(at(0.7, 50, 22)).toBe('Iron Condor');
     expect(at(1, 60)).toBe('Bull Call Spread');
     expect(at(1, 40)).toBe('Bear Put Spread');
     expect(at(1, 50)).toBe('No Trade');
-    expect(chooseStrategy({ rsi: 50, vix: 15, averageMove: 0, count: 0 }).strategy).toBe('No Trade');
+    expect(chooseStrategy({ rsi: 50, vix: 15, regime: 'normal', averageMove: 0, count: 0 }).strategy).toBe(
+      'No Trade',
+    );
     expect(implied).toBeGreaterThan(0);
+  });
+
+  it('prices no trade on sessions before the lot-size table (2014) instead of failing', () => {
+    const data = study([
+      ['2013-12-31', 6300, 6301, 6299, 6300, 15, 50],
+      ['2014-01-01', 6300, 6301, 6299, 6300, 15, 50],
+      ['2014-01-02', 6300, 6361, 6299, 6360, 15, 50],
+    ]);
+    const trades = allStrategyTrades(data).get('Long Straddle')!;
+    expect(Number.isNaN(trades.rupees[1]!)).toBe(true); // opened 2013-12-31
+    expect(Number.isFinite(trades.rupees[2]!)).toBe(true); // opened 2014-01-01, lot 50
   });
 
   it('values a straddle over one session: it loses time value when NIFTY stands still, gains on a big move', () => {
@@ -243,18 +335,20 @@ describe('patterns', () => {
     expect(followedThrough(data, 20, 'bearish')).toBe(false);
     expect(followedThrough(data, 20, 'neutral')).toBe(true);
     const history = patternHistory(data);
-    expect(history.stats.get('20-day Breakout')).toEqual({ seen: 1, followed: 1 });
+    expect(history.stats.get('20-day Breakout')).toMatchObject({ seen: 1, followed: 1 });
     const answer = patternAnswer(data, history, {
       rsi: 50,
       vix: 14,
       oiChange: -6,
       eventLabel: 'RBI policy',
       eventStats: eventMoveStats(data, []),
+      straddleEvidence: evidenceOf([], 0),
     });
     // The last session makes a higher high and a higher low for the second session running; that pattern
     // has no earlier session with three after it, so no record.
     expect(answer.pattern).toBe('Higher Highs and Higher Lows');
     expect(answer.confidence).toBe(0);
+    expect(answer.evidence.n).toBe(0);
     expect(answer.reason).toContain('no earlier occurrence');
     expect(answer.signal).toBe('HOLD');
     expect(answer.reason).toContain('unwinding');

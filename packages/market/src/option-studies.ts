@@ -4,9 +4,11 @@
  * number comes from the bars and events given, by the rules written here and in the methods document.
  */
 import type { DailyBar } from './bars.ts';
-import { NIFTY_STRIKE_STEP, nearestStrike } from './nifty-contracts.ts';
+import { NIFTY_LOT_SIZES, NIFTY_STRIKE_STEP, nearestStrike, niftyLotSize } from './nifty-contracts.ts';
 import { optionPrice } from './option-pricing.ts';
 import { rsiValues } from './oscillators.ts';
+import { optionOrderCosts } from './trade-costs.ts';
+import { type Case, type Evidence, evidenceOf, refusalOf } from './trade-evidence.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // The data every study reads
@@ -19,8 +21,31 @@ export type StudyData = {
   low: Float64Array;
   close: Float64Array;
   vix: Float64Array;
+  /** India VIX of the session as a percentile of the VIX closes of the sessions before it (vixPercentileAt). */
+  vixPct: Float64Array;
   rsi: Float64Array;
 };
+
+/** Sessions of VIX history a regime is read against: about one year. */
+export const VIX_PERCENTILE_WINDOW = 252;
+/** A VIX percentile needs at least this many earlier closes. */
+export const VIX_PERCENTILE_MIN = 20;
+
+/** Percent of `window` at or below `value`, 1 decimal; NaN for an empty window. */
+export function percentileRank(value: number, window: readonly number[]): number {
+  if (window.length === 0 || !Number.isFinite(value)) return Number.NaN;
+  let atOrBelow = 0;
+  for (const v of window) if (v <= value) atOrBelow++;
+  return Math.round((atOrBelow / window.length) * 1000) / 10;
+}
+
+/** The finite VIX closes of the up to 252 sessions before session `i` (walk-forward: nothing from i on). */
+function vixWindowBefore(vix: Float64Array, i: number): number[] {
+  const window: number[] = [];
+  for (let k = Math.max(0, i - VIX_PERCENTILE_WINDOW); k < i; k++)
+    if (Number.isFinite(vix[k]!)) window.push(vix[k]!);
+  return window;
+}
 
 /** Joins NIFTY 50 bars and India VIX bars on date (oldest first; VIX NaN on a session it lacks). */
 export function prepareStudyData(nifty: readonly DailyBar[], vix: readonly DailyBar[]): StudyData {
@@ -33,6 +58,7 @@ export function prepareStudyData(nifty: readonly DailyBar[], vix: readonly Daily
     low: new Float64Array(n),
     close: new Float64Array(n),
     vix: new Float64Array(n),
+    vixPct: new Float64Array(n),
     rsi: new Float64Array(0),
   };
   nifty.forEach((bar, i) => {
@@ -42,8 +68,21 @@ export function prepareStudyData(nifty: readonly DailyBar[], vix: readonly Daily
     data.close[i] = bar.close;
     data.vix[i] = vixByDate.get(bar.date) ?? Number.NaN;
   });
+  for (let i = 0; i < n; i++) {
+    const window = vixWindowBefore(data.vix, i);
+    data.vixPct[i] = window.length >= VIX_PERCENTILE_MIN ? percentileRank(data.vix[i]!, window) : Number.NaN;
+  }
   data.rsi = rsiValues(data.close, 14);
   return data;
+}
+
+/**
+ * A VIX level as a percentile of the last 252 stored closes (the latest included when `level` is it): how
+ * the VIX regime of a new reading is judged; NaN with fewer than 20 closes.
+ */
+export function vixPercentileNow(data: StudyData, level: number): number {
+  const window = vixWindowBefore(data.vix, data.dates.length);
+  return window.length >= VIX_PERCENTILE_MIN ? percentileRank(level, window) : Number.NaN;
 }
 
 const round = (value: number, digits: number) => {
@@ -71,14 +110,19 @@ export function rsiZone(rsi: number): RsiZone {
   return 'overbought';
 }
 
-export const VIX_LOW_BELOW = 13;
-export const VIX_HIGH_FROM = 20;
+/** Regime edges on the VIX percentile (walk-forward: against the year of closes before the reading). */
+export const VIX_LOW_PERCENTILE = 20;
+export const VIX_HIGH_PERCENTILE = 80;
 
-/** India VIX regimes: below 13 low (about its lowest fifth since 2014), 13 to 20 normal, 20 and above high. */
-export function vixRegime(vix: number): VixRegime {
-  if (vix < VIX_LOW_BELOW) return 'low';
-  if (vix < VIX_HIGH_FROM) return 'normal';
-  return 'high';
+/**
+ * India VIX regimes from its percentile over the 252 sessions before (never from the whole sample): below
+ * the 20th percentile low, from the 80th high, else normal; normal when there is no percentile.
+ */
+export function vixRegime(percentile: number): VixRegime {
+  if (!Number.isFinite(percentile)) return 'normal';
+  if (percentile < VIX_LOW_PERCENTILE) return 'low';
+  if (percentile >= VIX_HIGH_PERCENTILE) return 'high';
+  return 'normal';
 }
 
 /** Open-interest unwinding: an OI fall of more than 5 % means positions are being closed. */
@@ -101,13 +145,18 @@ export type SignalRule = {
  * BUY CALL and 30 to 45 BUY PUT (momentum) unless VIX is high (then HOLD: swings too wide to follow a
  * trend), 45 to 55 HOLD. An open-interest fall below −5 % (unwinding) turns a directional signal into HOLD.
  */
-export function signalRule(input: { rsi: number; vix: number; oiChange?: number | undefined }): SignalRule {
+export function signalRule(input: {
+  rsi: number;
+  vix: number;
+  vixPercentile: number;
+  oiChange?: number | undefined;
+}): SignalRule {
   const zone = rsiZone(input.rsi);
-  const regime = vixRegime(input.vix);
+  const regime = vixRegime(input.vixPercentile);
   let bucketSignal: Signal;
   let rule: string;
   const rsiText = `RSI ${fixed2(input.rsi)}`;
-  const vixText = `VIX ${fixed2(input.vix)} (${regime} regime)`;
+  const vixText = `VIX ${fixed2(input.vix)} (${Number.isFinite(input.vixPercentile) ? `percentile ${input.vixPercentile} of the past year, ` : ''}${regime} regime)`;
   switch (zone) {
     case 'oversold':
       bucketSignal = 'BUY CALL';
@@ -122,7 +171,7 @@ export function signalRule(input: { rsi: number; vix: number; oiChange?: number 
       const range = zone === 'bullish' ? '55 to 70 (bullish momentum)' : '30 to 45 (bearish momentum)';
       if (regime === 'high') {
         bucketSignal = 'HOLD';
-        rule = `${rsiText} in ${range} but ${vixText}: momentum is not followed when VIX is 20 or more`;
+        rule = `${rsiText} in ${range} but ${vixText}: momentum is not followed when VIX is in its top fifth of the past year`;
       } else {
         bucketSignal = zone === 'bullish' ? 'BUY CALL' : 'BUY PUT';
         rule = `${rsiText} in ${range} with ${vixText}`;
@@ -148,9 +197,12 @@ function signalHit(signal: Signal, move: number): boolean {
   return Math.abs(move) < HOLD_QUIET_PERCENT;
 }
 
-export type BucketStats = { days: number; hits: Record<Signal, number> };
+export type BucketStats = { days: number; hits: Record<Signal, number>; cases: Record<Signal, Case[]> };
 export type SignalHistory = {
   buckets: Map<string, BucketStats>;
+  /** Sessions counted, and of them how many were followed by an up, down or quiet session. */
+  days: number;
+  outcomes: Record<Signal, number>;
   from: string | undefined;
   to: string | undefined;
 };
@@ -160,7 +212,17 @@ const bucketKey = (zone: RsiZone, regime: VixRegime) => `${zone}|${regime}`;
 /** Percent move from session i to session i + 1. */
 const nextMove = (data: StudyData, i: number) => (data.close[i + 1]! / data.close[i]! - 1) * 100;
 const usable = (data: StudyData, i: number) =>
-  Number.isFinite(data.rsi[i]!) && Number.isFinite(data.vix[i]!) && i + 1 < data.dates.length;
+  Number.isFinite(data.rsi[i]!) &&
+  Number.isFinite(data.vix[i]!) &&
+  Number.isFinite(data.vixPct[i]!) &&
+  i + 1 < data.dates.length;
+
+/** A directional trade's profit from close i to close i + 1, NIFTY points per unit, after BACKTEST_COST_PERCENT. */
+function signalProfit(data: StudyData, i: number, signal: Signal): number {
+  if (signal === 'HOLD') return 0;
+  const points = data.close[i + 1]! - data.close[i]!;
+  return (signal === 'BUY CALL' ? points : -points) - (data.close[i]! * BACKTEST_COST_PERCENT) / 100;
+}
 
 /**
  * For each RSI zone and VIX regime: how many sessions fell in it and how often the next session was up,
@@ -168,24 +230,37 @@ const usable = (data: StudyData, i: number) =>
  */
 export function signalHistory(data: StudyData): SignalHistory {
   const buckets = new Map<string, BucketStats>();
+  const outcomes: Record<Signal, number> = { 'BUY CALL': 0, 'BUY PUT': 0, HOLD: 0 };
+  let days = 0;
   let from: string | undefined;
   let to: string | undefined;
   for (let i = 0; i < data.dates.length; i++) {
     if (!usable(data, i)) continue;
-    const key = bucketKey(rsiZone(data.rsi[i]!), vixRegime(data.vix[i]!));
+    const key = bucketKey(rsiZone(data.rsi[i]!), vixRegime(data.vixPct[i]!));
     let stats = buckets.get(key);
     if (!stats) {
-      stats = { days: 0, hits: { 'BUY CALL': 0, 'BUY PUT': 0, HOLD: 0 } };
+      stats = {
+        days: 0,
+        hits: { 'BUY CALL': 0, 'BUY PUT': 0, HOLD: 0 },
+        cases: { 'BUY CALL': [], 'BUY PUT': [], HOLD: [] },
+      };
       buckets.set(key, stats);
     }
     const move = nextMove(data, i);
     stats.days += 1;
-    for (const signal of ['BUY CALL', 'BUY PUT', 'HOLD'] as const)
-      if (signalHit(signal, move)) stats.hits[signal] += 1;
+    days += 1;
+    for (const signal of ['BUY CALL', 'BUY PUT', 'HOLD'] as const) {
+      const hit = signalHit(signal, move);
+      if (hit) {
+        stats.hits[signal] += 1;
+        outcomes[signal] += 1;
+      }
+      stats.cases[signal].push({ hit, profit: signalProfit(data, i, signal) });
+    }
     from ??= data.dates[i];
     to = data.dates[i];
   }
-  return { buckets, from, to };
+  return { buckets, days, outcomes, from, to };
 }
 
 const hitWords: Record<Signal, string> = {
@@ -194,26 +269,47 @@ const hitWords: Record<Signal, string> = {
   HOLD: `a move within ±${HOLD_QUIET_PERCENT}%`,
 };
 
-export type SignalAnswer = { signal: Signal; confidence: number; reason: string };
+export type SignalAnswer = { signal: Signal; confidence: number; reason: string; evidence: Evidence };
 
-/** The signal for the given values, with the hit rate of its bucket on NIFTY 50 history as confidence. */
+/**
+ * The signal for the given values. Evidence: every past session of the same RSI zone and walk-forward VIX
+ * regime (the rule has no fitted parameter, so each is out of sample), judged on the next session; the base
+ * rate is the share of all counted sessions with the same outcome; profit in NIFTY points per unit after
+ * BACKTEST_COST_PERCENT. A BUY CALL or BUY PUT the evidence does not support (refusalOf) becomes HOLD.
+ * Confidence: the evidence's hit rate.
+ */
 export function signalAnswer(
   history: SignalHistory,
-  input: { nifty: number; rsi: number; vix: number; oiChange?: number | undefined },
+  input: { nifty: number; rsi: number; vix: number; vixPercentile: number; oiChange?: number | undefined },
 ): SignalAnswer {
   const rule = signalRule(input);
   const stats = history.buckets.get(bucketKey(rule.zone, rule.regime));
   const days = stats?.days ?? 0;
-  const hits = stats?.hits[rule.signal] ?? 0;
-  const confidence = percentOf(hits, days);
+  const judged = rule.bucketSignal;
+  const evidence = evidenceOf(stats?.cases[judged] ?? [], percentOf(history.outcomes[judged], history.days));
+  const confidence = evidence.hitRate;
   const record =
     days > 0
-      ? `NIFTY 50 sessions with RSI ${rule.zone} and VIX ${rule.regime} (${history.from} to ${history.to}) were followed by ${hitWords[rule.signal]} ${confidence}% of ${days} times`
+      ? `NIFTY 50 sessions with RSI ${rule.zone} and VIX ${rule.regime} (${history.from} to ${history.to}) were followed by ${hitWords[judged]} ${confidence}% of ${days} times (95% interval ${evidence.interval[0]}–${evidence.interval[1]}%), against ${evidence.baseRate}% of all sessions`
       : `NIFTY 50 history (${history.from ?? 'none'} to ${history.to ?? 'none'}) has no session with RSI ${rule.zone} and VIX ${rule.regime}, so there is no hit rate`;
+  const profit =
+    judged === 'HOLD'
+      ? ''
+      : ` Mean result ${evidence.meanProfit} NIFTY points per unit after costs, worst ${evidence.worst}.`;
+  let signal = rule.signal;
+  let refused = '';
+  if (signal !== 'HOLD') {
+    const why = refusalOf(evidence, 'NIFTY points per unit');
+    if (why) {
+      refused = ` Refused: the rule says ${signal}, but ${why}; so HOLD.`;
+      signal = 'HOLD';
+    }
+  }
   return {
-    signal: rule.signal,
+    signal,
     confidence,
-    reason: `${rule.signal}: ${rule.rule}. ${record}.`,
+    evidence,
+    reason: `${signal}: ${rule.rule}. ${record}.${profit}${refused}`,
   };
 }
 
@@ -263,7 +359,7 @@ export function backtestSignals(data: StudyData, days: number): BacktestResult {
   for (let i = first; i <= last; i++) {
     sessions += 1;
     if (!usable(data, i)) continue;
-    const { signal } = signalRule({ rsi: data.rsi[i]!, vix: data.vix[i]! });
+    const { signal } = signalRule({ rsi: data.rsi[i]!, vix: data.vix[i]!, vixPercentile: data.vixPct[i]! });
     if (signal === 'HOLD') continue;
     const move = nextMove(data, i);
     const result = (signal === 'BUY CALL' ? move : -move) - BACKTEST_COST_PERCENT;
@@ -428,6 +524,13 @@ export function wingWidth(spot: number, vix: number, days = STRATEGY_DAYS_TO_EXP
  * entry, less the calendar days passed at exit.
  */
 export function strategyProfit(data: StudyData, r: number, name: StrategyName): number {
+  let profit = 0;
+  for (const leg of strategyLegPrices(data, r, name)) profit += leg.quantity * (leg.exit - leg.entry);
+  return profit;
+}
+
+/** Each leg of a strategy opened at close r − 1 and closed at close r, with its entry and exit prices. */
+function strategyLegPrices(data: StudyData, r: number, name: StrategyName) {
   const s0 = data.close[r - 1]!;
   const s1 = data.close[r]!;
   const v0 = data.vix[r - 1]! / 100;
@@ -435,13 +538,148 @@ export function strategyProfit(data: StudyData, r: number, name: StrategyName): 
   const t0 = STRATEGY_DAYS_TO_EXPIRY / 365;
   const passed = dayNumber(data.dates[r]!) - dayNumber(data.dates[r - 1]!);
   const t1 = Math.max(0, STRATEGY_DAYS_TO_EXPIRY - passed) / 365;
-  let profit = 0;
-  for (const leg of strategyLegs(name, s0, wingWidth(s0, data.vix[r - 1]!))) {
-    const entry = optionPrice({ kind: leg.kind, spot: s0, strike: leg.strike, years: t0, volatility: v0 });
-    const exit = optionPrice({ kind: leg.kind, spot: s1, strike: leg.strike, years: t1, volatility: v1 });
-    profit += leg.quantity * (exit - entry);
+  return strategyLegs(name, s0, wingWidth(s0, data.vix[r - 1]!)).map((leg) => ({
+    ...leg,
+    entry: optionPrice({ kind: leg.kind, spot: s0, strike: leg.strike, years: t0, volatility: v0 }),
+    exit: optionPrice({ kind: leg.kind, spot: s1, strike: leg.strike, years: t1, volatility: v1 }),
+  }));
+}
+
+/** The strategies the recommender can give (every one but No Trade). */
+export const TRADED_STRATEGIES: readonly StrategyName[] = [
+  'Long Straddle',
+  'Short Strangle',
+  'Iron Condor',
+  'Bull Call Spread',
+  'Bear Put Spread',
+];
+
+/** Short-premium strategies: their worst loss is always shown. */
+export const SHORT_PREMIUM: ReadonlySet<StrategyName> = new Set(['Short Strangle', 'Iron Condor']);
+
+/**
+ * One lot of a strategy from close r − 1 to close r: profit in rupees after the cost stack of every order
+ * (each leg opened and closed, trade-costs.ts), the lot of the near-month contract of the entry day, and the
+ * same in NIFTY points per unit (the rupees ÷ the lot).
+ */
+export function strategyTrade(
+  data: StudyData,
+  r: number,
+  name: StrategyName,
+): { rupees: number; points: number } {
+  const entryDate = data.dates[r - 1]!;
+  const exitDate = data.dates[r]!;
+  let lot = lotByDate.get(entryDate);
+  if (lot === undefined) {
+    lot = niftyLotSize(entryDate);
+    lotByDate.set(entryDate, lot);
   }
-  return profit;
+  let rupees = 0;
+  for (const leg of strategyLegPrices(data, r, name)) {
+    const units = Math.abs(leg.quantity) * lot;
+    const open = leg.quantity > 0 ? 'buy' : 'sell';
+    const close = leg.quantity > 0 ? 'sell' : 'buy';
+    rupees += leg.quantity * (leg.exit - leg.entry) * lot;
+    rupees -= optionOrderCosts({ date: entryDate, side: open, premium: leg.entry, quantity: units }).total;
+    rupees -= optionOrderCosts({ date: exitDate, side: close, premium: leg.exit, quantity: units }).total;
+  }
+  return { rupees, points: rupees / lot };
+}
+
+/** Near-month lots by date, remembered: the same dates are priced for every strategy. */
+const lotByDate = new Map<string, number>();
+
+/** Every session's one-lot trade of each traded strategy (index r: opened at r − 1, closed at r; NaN without VIX). */
+export type StrategyTrades = Map<StrategyName, { rupees: Float64Array; points: Float64Array }>;
+
+/** strategyTrade for every session and strategy, once per data revision. */
+export function allStrategyTrades(data: StudyData): StrategyTrades {
+  const n = data.dates.length;
+  const trades: StrategyTrades = new Map();
+  for (const name of TRADED_STRATEGIES) {
+    const rupees = new Float64Array(n).fill(Number.NaN);
+    const points = new Float64Array(n).fill(Number.NaN);
+    for (let r = 1; r < n; r++) {
+      if (!Number.isFinite(data.vix[r - 1]!) || !Number.isFinite(data.vix[r]!)) continue;
+      // Lots are recorded from the table's first date: earlier sessions have no trade.
+      if (data.dates[r - 1]! < NIFTY_LOT_SIZES[0]!.from) continue;
+      const trade = strategyTrade(data, r, name);
+      rupees[r] = trade.rupees;
+      points[r] = trade.points;
+    }
+    trades.set(name, { rupees, points });
+  }
+  return trades;
+}
+
+export type StrategyStudy = {
+  /** Past cases in which the rule, applied with only the data before each, chose the strategy. */
+  chosen: Map<StrategyName, Case[]>;
+  /** Every past case of the sample, for every traded strategy. */
+  all: Map<StrategyName, Case[]>;
+  /** The same in NIFTY points per unit after costs. */
+  allPoints: Map<StrategyName, Case[]>;
+};
+
+/**
+ * Walk-forward record of the recommender on a sample of reaction sessions (oldest first): at each, the
+ * rule is applied with the RSI, VIX and VIX percentile of the session before and the average move of the
+ * earlier sessions of the sample only; the chosen strategy's trade (and every strategy's) is counted.
+ */
+export function strategyStudy(
+  data: StudyData,
+  sessions: readonly number[],
+  trades: StrategyTrades = allStrategyTrades(data),
+): StrategyStudy {
+  const chosen = new Map<StrategyName, Case[]>(TRADED_STRATEGIES.map((n) => [n, []]));
+  const all = new Map<StrategyName, Case[]>(TRADED_STRATEGIES.map((n) => [n, []]));
+  const allPoints = new Map<StrategyName, Case[]>(TRADED_STRATEGIES.map((n) => [n, []]));
+  let sum = 0;
+  let count = 0;
+  for (const r of sessions) {
+    const move = Math.abs(data.close[r]! / data.close[r - 1]! - 1) * 100;
+    const ready =
+      Number.isFinite(data.rsi[r - 1]!) && Number.isFinite(trades.get('Long Straddle')!.rupees[r]!);
+    if (ready) {
+      const choice = chooseStrategy({
+        rsi: data.rsi[r - 1]!,
+        vix: data.vix[r - 1]!,
+        regime: vixRegime(data.vixPct[r - 1]!),
+        averageMove: count > 0 ? sum / count : 0,
+        count,
+      }).strategy;
+      for (const name of TRADED_STRATEGIES) {
+        const { rupees, points } = trades.get(name)!;
+        all.get(name)!.push({ hit: rupees[r]! > 0, profit: rupees[r]! });
+        allPoints.get(name)!.push({ hit: points[r]! > 0, profit: points[r]! });
+        if (name === choice) chosen.get(name)!.push({ hit: rupees[r]! > 0, profit: rupees[r]! });
+      }
+    }
+    sum += move;
+    count += 1;
+  }
+  return { chosen, all, allPoints };
+}
+
+/** Percent of `sessions` on which each strategy made money after costs: the base rate of the evidence. */
+export function strategyBaseRates(
+  data: StudyData,
+  sessions: readonly number[],
+  trades: StrategyTrades = allStrategyTrades(data),
+): Map<StrategyName, number> {
+  const rates = new Map<StrategyName, number>();
+  for (const name of TRADED_STRATEGIES) {
+    const { rupees } = trades.get(name)!;
+    let paid = 0;
+    let n = 0;
+    for (const r of sessions) {
+      if (!Number.isFinite(rupees[r]!)) continue;
+      n++;
+      if (rupees[r]! > 0) paid++;
+    }
+    rates.set(name, n > 0 ? (paid / n) * 100 : 0);
+  }
+  return rates;
 }
 
 export type EventMoveStats = {
@@ -492,11 +730,17 @@ export function strategyPaid(data: StudyData, sessions: readonly number[], name:
 
 /**
  * The choice: compare the event kind's average move with the move today's VIX prices (ratio R). R above
- * 1.2: Long Straddle. R below 0.8: Iron Condor when VIX is 20 or more (rich premium, but tails: defined
- * risk), Short Strangle below 20. Otherwise the RSI trend: 55 or more Bull Call Spread, 45 or less Bear Put
+ * 1.2: Long Straddle. R below 0.8: Iron Condor when VIX is in its high regime (the top fifth of the past
+ * year: rich premium, but tails: defined risk), Short Strangle otherwise. Otherwise the RSI trend: 55 or more Bull Call Spread, 45 or less Bear Put
  * Spread, between them No Trade.
  */
-export function chooseStrategy(input: { rsi: number; vix: number; averageMove: number; count: number }): {
+export function chooseStrategy(input: {
+  rsi: number;
+  vix: number;
+  regime: VixRegime;
+  averageMove: number;
+  count: number;
+}): {
   strategy: StrategyName;
   ratio: number;
   implied: number;
@@ -513,12 +757,12 @@ export function chooseStrategy(input: { rsi: number; vix: number; averageMove: n
       rule: `${movesText}: moves exceed what options price`,
     };
   if (input.count > 0 && implied > 0 && ratio < MOVE_RATIO_SHORT) {
-    const high = input.vix >= VIX_HIGH_FROM;
+    const high = input.regime === 'high';
     return {
       strategy: high ? 'Iron Condor' : 'Short Strangle',
       ratio,
       implied,
-      rule: `${movesText}: options price more than it moves${high ? ', and VIX of 20 or more calls for defined risk' : ''}`,
+      rule: `${movesText}: options price more than it moves${high ? ', and VIX in its top fifth of the past year calls for defined risk' : ''}`,
     };
   }
   const trend = `RSI ${fixed2(input.rsi)}`;
@@ -633,24 +877,66 @@ export function followedThrough(data: StudyData, i: number, bias: PatternBias): 
 }
 
 export type PatternHistory = {
-  stats: Map<PatternName, { seen: number; followed: number }>;
+  stats: Map<PatternName, { seen: number; followed: number; cases: Case[] }>;
+  /** Over every counted session: how often a close three sessions later was above, below or outside. */
+  base: Record<PatternBias, { n: number; hits: number }>;
+  /** Sessions with RSI 55 or more (bullish) or 45 or less (bearish), judged three sessions later. */
+  lean: Record<'bullish' | 'bearish', Case[]>;
   from: string | undefined;
   to: string | undefined;
 };
 
-/** Every pattern found on every session with three sessions after it, and how often it followed through. */
+/**
+ * NIFTY points per unit of following a bias from close i to close i + 3, less BACKTEST_COST_PERCENT:
+ * bullish buys, bearish sells, neutral takes no position (0).
+ */
+function patternProfit(data: StudyData, i: number, bias: PatternBias): number {
+  if (bias === 'neutral') return 0;
+  const points = data.close[i + FOLLOW_THROUGH_SESSIONS]! - data.close[i]!;
+  return (bias === 'bullish' ? points : -points) - (data.close[i]! * BACKTEST_COST_PERCENT) / 100;
+}
+
+/**
+ * Every pattern found on every session with three sessions after it, how often it followed through and
+ * what following it earned; the base rate of each outcome over all those sessions; the RSI lean's record.
+ * The patterns are fixed rules with nothing fitted to the outcomes, so each case is out of sample.
+ */
 export function patternHistory(data: StudyData): PatternHistory {
-  const stats = new Map<PatternName, { seen: number; followed: number }>();
-  for (const p of PATTERNS) stats.set(p.name, { seen: 0, followed: 0 });
+  const stats = new Map<PatternName, { seen: number; followed: number; cases: Case[] }>();
+  for (const p of PATTERNS) stats.set(p.name, { seen: 0, followed: 0, cases: [] });
+  const base: PatternHistory['base'] = {
+    bullish: { n: 0, hits: 0 },
+    bearish: { n: 0, hits: 0 },
+    neutral: { n: 0, hits: 0 },
+  };
+  const lean: PatternHistory['lean'] = { bullish: [], bearish: [] };
   const last = data.dates.length - 1 - FOLLOW_THROUGH_SESSIONS;
-  for (let i = lookback; i <= last; i++)
+  for (let i = lookback; i <= last; i++) {
+    for (const bias of ['bullish', 'bearish', 'neutral'] as const) {
+      base[bias].n += 1;
+      if (followedThrough(data, i, bias)) base[bias].hits += 1;
+    }
+    const rsi = data.rsi[i]!;
+    if (Number.isFinite(rsi) && (rsi >= 55 || rsi <= 45)) {
+      const bias = rsi >= 55 ? 'bullish' : 'bearish';
+      lean[bias].push({ hit: followedThrough(data, i, bias), profit: patternProfit(data, i, bias) });
+    }
     for (const name of patternsAt(data, i)) {
       const s = stats.get(name)!;
+      const hit = followedThrough(data, i, biasOf(name));
       s.seen += 1;
-      if (followedThrough(data, i, biasOf(name))) s.followed += 1;
+      if (hit) s.followed += 1;
+      s.cases.push({ hit, profit: patternProfit(data, i, biasOf(name)) });
     }
+  }
   const has = last >= lookback;
-  return { stats, from: has ? data.dates[lookback] : undefined, to: has ? data.dates[last] : undefined };
+  return {
+    stats,
+    base,
+    lean,
+    from: has ? data.dates[lookback] : undefined,
+    to: has ? data.dates[last] : undefined,
+  };
 }
 
 export type PatternAnswer = {
@@ -658,6 +944,7 @@ export type PatternAnswer = {
   signal: 'BUY CALL' | 'BUY PUT' | 'BUY STRADDLE' | 'HOLD';
   confidence: number;
   reason: string;
+  evidence: Evidence;
 };
 
 /**
@@ -675,6 +962,8 @@ export function patternAnswer(
     oiChange: number;
     eventLabel: string;
     eventStats: EventMoveStats;
+    /** The long straddle's record on the event kind, NIFTY points per unit after costs (BUY STRADDLE). */
+    straddleEvidence: Evidence;
   },
 ): PatternAnswer {
   const i = data.dates.length - 1;
@@ -683,13 +972,14 @@ export function patternAnswer(
   const name = found[0];
   const bias: PatternBias = name ? biasOf(name) : 'neutral';
   const stats = name ? history.stats.get(name)! : undefined;
-  const confidence = stats ? percentOf(stats.followed, stats.seen) : 0;
+  const followRate = stats ? percentOf(stats.followed, stats.seen) : 0;
+  const baseOf = (b: PatternBias) => percentOf(history.base[b].hits, history.base[b].n);
   const parts: string[] = [];
   parts.push(
     name
       ? `${name} on NIFTY 50's session of ${date}${found.length > 1 ? ` (also ${found.slice(1).join(', ')})` : ''}; ${
           stats!.seen > 0
-            ? `since ${history.from} it followed through within ${FOLLOW_THROUGH_SESSIONS} sessions ${confidence}% of ${stats!.seen} times`
+            ? `since ${history.from} it followed through within ${FOLLOW_THROUGH_SESSIONS} sessions ${followRate}% of ${stats!.seen} times, against ${baseOf(bias)}% for any session`
             : 'it has no earlier occurrence in the stored history to count'
         }`
       : `No pattern on NIFTY 50's session of ${date}`,
@@ -711,11 +1001,43 @@ export function patternAnswer(
   if (direction === 'bullish') signal = 'BUY CALL';
   else if (direction === 'bearish') signal = 'BUY PUT';
   else signal = ratio > MOVE_RATIO_LONG ? 'BUY STRADDLE' : 'HOLD';
+  // The evidence of what gave the signal: the pattern's bias, the RSI lean, or the event's long straddle.
+  let evidence: Evidence;
+  let unit = 'NIFTY points per unit';
+  if (signal === 'BUY STRADDLE') {
+    evidence = input.straddleEvidence;
+    parts.push(
+      `a long straddle over ${input.eventLabel} sessions paid ${evidence.hitRate}% of ${evidence.n} times (base ${evidence.baseRate}% on ordinary sessions), mean ${evidence.meanProfit} points per unit after costs`,
+    );
+  } else if (direction !== 'neutral' && bias === 'neutral') {
+    evidence = evidenceOf(history.lean[direction], baseOf(direction));
+    parts.push(
+      `sessions with that RSI lean followed through ${evidence.hitRate}% of ${evidence.n} times against ${evidence.baseRate}% for any session`,
+    );
+  } else {
+    evidence = evidenceOf(stats?.cases ?? [], baseOf(bias));
+    if (signal === 'HOLD') unit = '';
+  }
+  if (signal !== 'HOLD')
+    parts.push(`mean result ${evidence.meanProfit} ${unit} after costs, worst ${evidence.worst}`);
   if ((signal === 'BUY CALL' || signal === 'BUY PUT') && input.oiChange < OI_UNWINDING_BELOW) {
     parts.push(
       `open interest ${fixed2(input.oiChange)}% is unwinding (below ${OI_UNWINDING_BELOW}%), so ${signal} becomes HOLD`,
     );
     signal = 'HOLD';
   } else parts.push(`open interest change ${fixed2(input.oiChange)}%`);
-  return { pattern: name ?? 'No Pattern', signal, confidence, reason: `${parts.join('; ')}.` };
+  if (signal !== 'HOLD') {
+    const why = refusalOf(evidence, unit);
+    if (why) {
+      parts.push(`refused: the rule says ${signal}, but ${why}; so HOLD`);
+      signal = 'HOLD';
+    }
+  }
+  return {
+    pattern: name ?? 'No Pattern',
+    signal,
+    confidence: evidence.hitRate,
+    evidence,
+    reason: `${parts.join('; ')}.`,
+  };
 }

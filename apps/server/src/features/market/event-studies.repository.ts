@@ -9,6 +9,8 @@ export interface StudyEvent {
   kind: string;
   title: string;
   impact: string;
+  /** False for an unscheduled or off-cycle action. */
+  scheduled: boolean;
 }
 
 /** The event studies' reads of the market tables, and their WhatsApp send claims. */
@@ -37,13 +39,14 @@ export function createEventStudiesRepository(db: Db) {
     },
 
     async events(kinds: readonly string[]): Promise<StudyEvent[]> {
-      return db
+      const rows = await db
         .selectFrom('market_events')
-        .select(['date', 'kind', 'title', 'impact'])
+        .select(['date', 'kind', 'title', 'impact', 'scheduled'])
         .where('kind', 'in', kinds)
         .orderBy('date')
         .orderBy('kind')
         .execute();
+      return rows.map((row) => ({ ...row, scheduled: Number(row.scheduled) !== 0 }));
     },
 
     /**

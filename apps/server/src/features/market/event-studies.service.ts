@@ -13,6 +13,8 @@ import {
   impactTier,
   LOWEST_IMPACT,
   medianAbsMove,
+  ordinaryAbsMove,
+  ordinarySessions,
   type ReactionStats,
   reactionSession,
   reactionStats,
@@ -64,6 +66,10 @@ interface StudyData {
   holidays: Set<string>;
   events: StudyEvent[];
   usualAbsMove: number;
+  /** Mean |move| of NIFTY 50 on sessions that react to no event (the calendar's impact ratio). */
+  ordinaryMove: number;
+  /** Reaction-session indices of every stored event. */
+  eventSessions: number[];
   answers: Map<string, unknown>;
 }
 
@@ -115,6 +121,10 @@ export function createEventStudiesService({ repository, now, whatsapp, log }: Ev
     const holidays = missingWeekdays(sessions);
     for (const event of events)
       if (event.kind === 'holiday' && event.impact === 'closed') holidays.add(event.date);
+    for (const event of events)
+      if (event.kind === 'holiday' && event.impact === 'muhurat') holidays.add(event.date);
+    const studied = events.filter((e) => e.kind !== 'holiday');
+    const eventSessions = studied.map((e) => reactionSession(sessions, e)).filter((e) => e > 0);
     return {
       fingerprint,
       sessions,
@@ -122,8 +132,10 @@ export function createEventStudiesService({ repository, now, whatsapp, log }: Ev
       nifty,
       vix: closes.get(INDIA_VIX) ?? new Map(),
       holidays,
-      events: events.filter((e) => e.kind !== 'holiday'),
+      events: studied,
       usualAbsMove: medianAbsMove(sessions, nifty),
+      ordinaryMove: ordinaryAbsMove(sessions, nifty, new Set(eventSessions)),
+      eventSessions,
       answers: new Map(),
     };
   }
@@ -156,23 +168,24 @@ export function createEventStudiesService({ repository, now, whatsapp, log }: Ev
   }
 
   /** Past events of a kind (before `today`) and their reaction-session indices. */
-  function reactions(study: StudyData, kind: string, before?: string) {
+  function reactions(study: StudyData, kind: string, before?: string, scheduledOnly = false) {
     const indices: number[] = [];
     for (const event of study.events) {
       if (event.kind !== kind || (before && event.date >= before)) continue;
+      if (scheduledOnly && !event.scheduled) continue;
       const e = reactionSession(study.sessions, event);
       if (e > 0) indices.push(e);
     }
     return indices;
   }
 
-  function statsOf(study: StudyData, kind: string, before: string): ReactionStats {
-    return remember(study, `stats ${kind} ${before}`, () =>
+  function statsOf(study: StudyData, kind: string, before: string, scheduledOnly = false): ReactionStats {
+    return remember(study, `stats ${kind} ${before} ${scheduledOnly}`, () =>
       reactionStats(
         study.sessions,
         study.nifty,
         study.vix,
-        reactions(study, kind, before),
+        reactions(study, kind, before, scheduledOnly),
         study.usualAbsMove,
       ),
     );
@@ -185,6 +198,8 @@ export function createEventStudiesService({ repository, now, whatsapp, log }: Ev
       .map((event) => ({ event, e: reactionSession(study.sessions, event) }))
       .filter(({ e }) => e > 0);
     const indices = measured.map(({ e }) => e);
+    const unscheduled = new Set(measured.filter(({ event }) => !event.scheduled).map(({ e }) => e));
+    const unscheduledDates = measured.filter(({ event }) => !event.scheduled).map(({ event }) => event.date);
     const what = kind ? kindWords[kind] : 'RBI, US Fed, Budget and election events';
     const first = measured[0]?.event.date;
     const last = measured.at(-1)?.event.date;
@@ -192,14 +207,26 @@ export function createEventStudiesService({ repository, now, whatsapp, log }: Ev
     for (const symbol of heatmapSymbols) {
       const closes = study.closes.get(symbol);
       if (!closes || closes.size === 0) continue;
-      const row = heatmapRow(study.sessions, closes, indices);
+      const benchmark = symbol === NIFTY_50 ? undefined : study.nifty;
+      const row = heatmapRow(study.sessions, closes, indices, {
+        unscheduled,
+        ...(benchmark ? { benchmark } : {}),
+      });
+      const against =
+        symbol === NIFTY_50
+          ? `NIFTY 50's unconditional mean move over the same window (every stored session)`
+          : `NIFTY 50: the row's move less NIFTY 50's over the same window, against that excess's unconditional mean`;
+      const left =
+        unscheduledDates.length > 0
+          ? ` The -3d column leaves out the ${unscheduledDates.length} unscheduled action${unscheduledDates.length === 1 ? '' : 's'} (${unscheduledDates.join(', ')}): no one knew they were coming.`
+          : '';
       rows.push({
         sector: symbol,
         ...row,
         reason:
           row.events === 0
             ? `No ${what} fall within the stored ${symbol} closes.`
-            : `Average % change of ${symbol} over ${row.events} ${what} from ${first} to ${last}: -3d is the three sessions before the event, 0d the event session (the next India session for US Fed decisions), +3d/+5d/+10d the sessions after, each from the last close before the event.`,
+            : `Average % change of ${symbol} over ${row.events} ${what} from ${first} to ${last}: -3d is the three sessions before the event, 0d the event session (the next India session for US Fed decisions), +3d/+5d/+10d the sessions after, each from the last close before the event.${left} Significance: Student's t of the abnormal return against ${against}; a cell is significant when |t| passes the two-sided 5 % level.`,
       });
     }
     return rows;
@@ -235,32 +262,60 @@ export function createEventStudiesService({ repository, now, whatsapp, log }: Ev
         throw new HttpError(400, 'VALIDATION_FAILED', Object.values(fields)[0] as string, fields);
       const { startYear, endYear, entryDays, gap } = request;
       return remember(study, `straddle ${startYear} ${endYear} ${entryDays} ${gap}`, () => {
+        const inYears = (date: string) =>
+          Number(date.slice(0, 4)) >= startYear && Number(date.slice(0, 4)) <= endYear;
         const events = study.events
-          .filter((e) => e.kind === 'rbi')
-          .map((e) => e.date)
-          .filter((date) => Number(date.slice(0, 4)) >= startYear && Number(date.slice(0, 4)) <= endYear);
-        const details = straddleTrials({
+          .filter((e) => e.kind === 'rbi' && inYears(e.date))
+          .map((e) => ({ date: e.date, scheduled: e.scheduled }));
+        const market = {
           sessions: study.sessions,
           nifty: study.nifty,
           vix: study.vix,
           holidays: study.holidays,
-          events,
-          entryDays,
-          gap,
-        });
+        };
+        const { trials: details, skipped } = straddleTrials({ ...market, events, entryDays, gap });
         const summary = summariseStraddles(details);
+        const ordinary = ordinarySessions(
+          study.sessions,
+          study.eventSessions,
+          entryDays,
+          `${startYear}-01-01`,
+          `${endYear}-12-31`,
+        ).map((date) => ({ date, scheduled: true }));
+        const baselineTrials = straddleTrials({ ...market, events: ordinary, entryDays, gap }).trials;
+        const base = summariseStraddles(baselineTrials);
+        const structure = gap === 0 ? ('straddle' as const) : ('strangle' as const);
         const legs =
           gap === 0
-            ? 'an at-the-money call and put'
-            : `a call ${gap} points above and a put ${gap} points below spot`;
+            ? 'a straddle: an at-the-money call and put at one strike'
+            : `a strangle, not a straddle: a call ${gap} points above and a put ${gap} points below spot`;
+        const unscheduled = skipped.filter((t) => t.reason.startsWith('unscheduled')).map((t) => t.date);
+        const costs = details.length > 0 ? details.reduce((sum, t) => sum + t.costs, 0) / details.length : 0;
         return {
           ...summary,
+          costs: Math.round(costs * 100) / 100,
+          structure,
           details,
+          skipped: { count: skipped.length, trials: skipped },
+          baseline:
+            base.trials === 0
+              ? null
+              : {
+                  trials: base.trials,
+                  averageReturn: base.averageReturn,
+                  medianReturn: base.medianReturn,
+                  winRate: base.winRate,
+                  totalProfit: base.totalProfit,
+                },
           reason:
-            `${summary.trials} of ${events.length} RBI policy dates in ${startYear}–${endYear}: bought ${legs} ` +
-            `(nearest 50-point strikes, the first expiry on or after the event) at the close ${entryDays} session${entryDays === 1 ? '' : 's'} ` +
-            `before, sold both at the event day's close; Black-Scholes with India VIX as the volatility and 6.5% a year as the rate, ` +
-            `one lot of the entry date. A date counts only when NIFTY 50 and India VIX closes exist on both days.`,
+            `${summary.trials} of ${events.length} RBI policy dates in ${startYear}–${endYear} (${skipped.length} skipped): bought ${legs} ` +
+            `(nearest 50-point strikes of the first contract expiring on or after the event that was listed on the entry day; weeklies from 2019-02-11) ` +
+            `at the close ${entryDays} session${entryDays === 1 ? '' : 's'} before, sold both at the event day's close; Black-Scholes with India VIX as the volatility and 6.5% a year as the rate, ` +
+            `one lot of that contract, after brokerage, STT, exchange and SEBI fees, GST and stamp duty. ` +
+            (unscheduled.length > 0
+              ? `Left out as unscheduled (no one could buy before them): ${unscheduled.join(', ')}. `
+              : '') +
+            `A trial with a leg below the ₹0.05 tick is skipped. Baseline: the same trade on ${base.trials} ordinary sessions of those years with no RBI, Fed, Budget or election session between entry and exit.`,
         };
       });
     },
@@ -308,20 +363,25 @@ export function createEventStudiesService({ repository, now, whatsapp, log }: Ev
       return study.events
         .filter((e) => e.date >= today && e.date <= until && e.kind !== 'holiday')
         .map((event) => {
-          const stats = statsOf(study, event.kind, today);
-          const markedHigh = event.impact === 'high';
-          const impact = impactTier(stats.averageAbsMove, markedHigh);
+          const stats = statsOf(study, event.kind, today, true);
+          const ordinary = study.ordinaryMove;
+          const ratio =
+            stats.samples > 0 && ordinary > 0
+              ? Math.round((stats.averageAbsMove / ordinary) * 100) / 100
+              : null;
+          const impact = ratio === null ? LOWEST_IMPACT : impactTier(ratio);
           const words = kindWords[event.kind] ?? `${event.kind} events`;
-          const tiers = IMPACT_TIERS.map((t) => `${t.impact} from ${t.minAbsMove}%`).join(', ');
+          const tiers = IMPACT_TIERS.map((t) => `${t.impact} from ${t.minRatio}`).join(', ');
           return {
             date: event.date,
             event: publicEventTitle(event.title),
             kind: event.kind,
             impact,
+            impactRatio: ratio,
             reason:
-              stats.samples === 0
-                ? `No past ${words} with NIFTY 50 closes: ${markedHigh ? 'raised from ' : ''}${LOWEST_IMPACT}.`
-                : `NIFTY 50 moved ${stats.averageAbsMove}% on average either way in the session of ${stats.samples} past ${words} (${tiers}, else ${LOWEST_IMPACT})${markedHigh ? '; raised one tier: the calendar marks this event high' : ''}.`,
+              ratio === null
+                ? `No past scheduled ${words} with NIFTY 50 closes: ${LOWEST_IMPACT}.`
+                : `NIFTY 50 moved ${stats.averageAbsMove}% on average either way in the session of ${stats.samples} past scheduled ${words}, against ${Math.round(ordinary * 100) / 100}% on an ordinary session (no event): ${ratio} times (${tiers}, else ${LOWEST_IMPACT}).`,
           };
         });
     },

@@ -32,7 +32,7 @@ for (const [i, date] of sessions.entries()) {
   itCloses.push(rbiDates.includes(date) ? previous * 1.01 : previous);
 }
 
-function writeFolders() {
+function writeFolders(extraRbi: string[] = []) {
   const market = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-event-market-'));
   const events = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-event-events-'));
   const file = (name: string, close: (i: number) => number) =>
@@ -53,6 +53,7 @@ function writeFolders() {
     fs.writeFileSync(path.join(events, name), `date,event,kind,impact\n${rows.join('\n')}\n`);
   csv('rbi_mpc.csv', [
     ...rbiDates.map((d) => `${d},RBI MPC: repo unchanged at 6.50%,rbi,medium`),
+    ...extraRbi,
     '2025-08-06,RBI MPC (scheduled date; outcome not recorded here),rbi,medium',
   ]);
   csv('fomc.csv', [
@@ -138,28 +139,54 @@ describe('event studies on a small market folder', () => {
     // The same trials computed directly from the folder's series.
     const nifty = new Map(sessions.map((d, i) => [d, Number(niftyClose(i).toFixed(2))]));
     const vix = new Map(sessions.map((d) => [d, 15]));
-    const holidays = new Set<string>();
-    const trials = straddleTrials({
+    const holidays = new Set<string>(['2025-08-15']);
+    const { trials } = straddleTrials({
       sessions,
       nifty,
       vix,
       holidays,
-      events: rbiDates,
+      events: rbiDates.map((date) => ({ date, scheduled: true })),
       entryDays: 3,
       gap: 200,
     });
-    const {
-      trials: count,
-      averageReturn,
-      winRate,
-      maxProfit,
-      maxLoss,
-      distribution,
-    } = summariseStraddles(trials);
-    expect(body).toMatchObject({ trials: count, averageReturn, winRate, maxProfit, maxLoss, distribution });
+    const summary = summariseStraddles(trials);
+    expect(body).toMatchObject({
+      trials: summary.trials,
+      averageReturn: summary.averageReturn,
+      medianReturn: summary.medianReturn,
+      percentiles: summary.percentiles,
+      winRate: summary.winRate,
+      winRateInterval: summary.winRateInterval,
+      totalProfit: summary.totalProfit,
+      maxProfit: summary.maxProfit,
+      maxLoss: summary.maxLoss,
+      distribution: summary.distribution,
+      structure: 'strangle',
+      skipped: {
+        count: 1,
+        trials: [{ date: '2025-08-06', reason: 'not a NIFTY 50 session in the stored data' }],
+      },
+    });
+    expect(body.reason).toMatch(/a strangle, not a straddle/);
     expect(body.details[0]).toMatchObject({ entryDate: '2024-02-05', expiry: '2024-02-08', lotSize: 50 });
+    // The 2024-12-06 trial bought the 2024-12-12 weekly, listed before 2024-11-20: lot 25, not 75.
+    expect(body.details[5]).toMatchObject({ date: '2024-12-06', expiry: '2024-12-12', lotSize: 25 });
+    expect(body.details[5].costs).toBeGreaterThan(80); // four orders of ₹20 brokerage, plus fees and taxes
+    expect(body.costs).toBeCloseTo(trials.reduce((sum, trial) => sum + trial.costs, 0) / trials.length, 1);
+    // The baseline: the same trade on ordinary sessions of 2024–2025.
+    expect(body.baseline.trials).toBeGreaterThan(200);
+    expect(body.baseline).toEqual({
+      trials: expect.any(Number),
+      averageReturn: expect.any(Number),
+      medianReturn: expect.any(Number),
+      winRate: expect.any(Number),
+      totalProfit: expect.any(Number),
+    });
+    expect((await simulate({ startYear: 2024, endYear: 2025, entryDays: 3, gap: 0 })).json().structure).toBe(
+      'straddle',
+    );
     // 2025-08-06 is after the stored data: listed, not traded.
-    expect(body.reason).toContain('9 of 10 RBI policy dates in 2024–2025');
+    expect(body.reason).toContain('9 of 10 RBI policy dates in 2024–2025 (1 skipped)');
     // Only 2025: three dates.
     expect((await simulate({ startYear: 2025, endYear: 2025, entryDays: 20, gap: 0 })).json().trials).toBe(3);
   });
@@ -214,10 +241,55 @@ describe('event studies on a small market folder', () => {
       '2025-08-06 rbi',
       '2026-02-01 budget',
     ]);
-    // NIFTY moves about 0.04 % a session here: Moderate, and the budget (marked high) one tier up.
-    expect(body.map((e: { impact: string }) => e.impact)).toEqual(['Moderate', 'Moderate', 'High']);
+    // NIFTY moves about 0.04 % every session here, events or not: a ratio near 1, Moderate for every kind.
+    expect(body.map((e: { impact: string }) => e.impact)).toEqual(['Moderate', 'Moderate', 'Moderate']);
+    for (const item of body) {
+      expect(item.impactRatio).toBeGreaterThan(0.9);
+      expect(item.impactRatio).toBeLessThan(1.2);
+    }
     expect(body[1].event).toBe('RBI MPC');
-    expect(body[1].reason).toMatch(/session of 9 past RBI policy decisions/);
+    expect(body[1].reason).toMatch(/session of 9 past scheduled RBI policy decisions/);
+  });
+});
+
+describe('an unscheduled RBI action', () => {
+  const unscheduled = writeFolders([
+    '2024-03-04,RBI unscheduled inter-meeting action: repo cut 25 bp to 6.25%,rbi,high',
+  ]);
+  afterAll(() => {
+    fs.rmSync(unscheduled.market, { recursive: true });
+    fs.rmSync(unscheduled.events, { recursive: true });
+  });
+
+  it('is never entered before it happened, and is left out of the heatmap’s −3d column', async () => {
+    const t = await createTestApp({
+      MARKET_DATA_DIR: unscheduled.market,
+      EVENTS_DATA_DIR: unscheduled.events,
+      MARKET_CLOCK: '2025-07-25T10:00:00+05:30',
+    });
+    try {
+      const body = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/simulate-straddle',
+          payload: { startYear: 2024, endYear: 2025, entryDays: 3, gap: 0 },
+        })
+      ).json();
+      expect(body.trials).toBe(9);
+      expect(body.details.map((d: { date: string }) => d.date)).not.toContain('2024-03-04');
+      expect(body.skipped.trials).toContainEqual({
+        date: '2024-03-04',
+        reason: expect.stringMatching(/^unscheduled/),
+      });
+      expect(body.reason).toContain('Left out as unscheduled (no one could buy before them): 2024-03-04');
+      const [nifty] = (await t.app.inject({ method: 'GET', url: '/api/impact-heatmap?kind=rbi' })).json();
+      expect(nifty.events).toBe(10);
+      expect(nifty.significance['-3d'].n).toBe(9);
+      expect(nifty.significance['0d'].n).toBe(10);
+      expect(nifty.reason).toContain('leaves out the 1 unscheduled action (2024-03-04)');
+    } finally {
+      await t.close();
+    }
   });
 });
 
@@ -340,7 +412,7 @@ describe.runIf(realMarket && realEvents)('event studies on the real data', () =>
       .slice(1)
       .map((line) => line.split(',')[0] as string);
 
-  it('runs one straddle trial per RBI policy date of 2015-2024 (every one is a session)', async () => {
+  it('runs one straddle trial per scheduled RBI policy date of 2015-2024 and skips the five unscheduled ones', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/simulate-straddle',
@@ -348,10 +420,22 @@ describe.runIf(realMarket && realEvents)('event studies on the real data', () =>
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const expected = csvDates('rbi_mpc.csv').filter((d) => d >= '2015-01-01' && d <= '2024-12-31');
+    const unscheduled = ['2015-01-15', '2015-03-04', '2020-03-27', '2020-05-22', '2022-05-04'];
+    const expected = csvDates('rbi_mpc.csv').filter(
+      (d) => d >= '2015-01-01' && d <= '2024-12-31' && !unscheduled.includes(d),
+    );
     expect(body.trials).toBe(expected.length);
+    expect(body.trials).toBe(58);
     expect(body.details.map((d: { date: string }) => d.date)).toEqual(expected);
+    expect(body.skipped.trials.map((s: { date: string }) => s.date)).toEqual(unscheduled);
     expect(body.distribution.every(Number.isFinite)).toBe(true);
+    // Issue 29: the 2019-02-07 trial buys the 2019-02-28 monthly (weeklies from 2019-02-11): +6.36 % and
+    // ₹903.03 before costs; the 2024-12-06 trial is one lot of 25: −₹707.72 before costs.
+    const trial = (date: string) => body.details.find((d: { date: string }) => d.date === date);
+    expect(trial('2019-02-07')).toMatchObject({ expiry: '2019-02-28', lotSize: 75 });
+    expect(trial('2019-02-07').profit + trial('2019-02-07').costs).toBeCloseTo(903.03, 1);
+    expect(trial('2024-12-06')).toMatchObject({ expiry: '2024-12-12', lotSize: 25 });
+    expect(trial('2024-12-06').profit + trial('2024-12-06').costs).toBeCloseTo(-707.72, 1);
     console.info('straddle 2015-2024, 3 days, gap 200:', JSON.stringify({ ...body, details: undefined }));
   });
 

@@ -97,7 +97,7 @@ export const marketFeature = defineFeature({
       uniqueKeys: [{ field: 'date', keyOf: (e) => `${e.date} ${e.kind}` }],
       upsert: (tx, e) =>
         createMarketRepository(tablesOf<MarketTables>(tx)).upsertEvent(
-          { date: e.date, kind: e.kind, title: e.event, impact: e.impact },
+          { date: e.date, kind: e.kind, title: e.event, impact: e.impact, scheduled: e.scheduled },
           contentSource,
           tablesOf<MarketTables>(tx),
         ),

@@ -63,6 +63,19 @@ export const marketMigrations: Record<string, PortableMigration> = {
         .execute();
     },
   },
+  '0035-market-events-scheduled': {
+    async up(db) {
+      // Issue 29: studies must not enter an unscheduled action "before" it. The event files say so in words.
+      await db.schema
+        .alterTable('market_events')
+        .addColumn('scheduled', 'integer', (col) => col.notNull().defaultTo(1))
+        .execute();
+      await sql`
+        update market_events set scheduled = 0
+        where lower(title) like '%unscheduled%' or lower(title) like '%off-cycle%' or lower(title) like '%emergency%'
+      `.execute(db);
+    },
+  },
   '0017-market-indicators-per-device': {
     async up(db) {
       // Every save used to add a row that was never read again: keep each device's newest (the one

@@ -1,3 +1,4 @@
+import { isScheduledEvent } from '@hurryup/contracts/market';
 import type { DailyBar } from '@hurryup/market/bars';
 import type { Kysely } from 'kysely';
 import type { MarketTables } from './market.tables.ts';
@@ -11,6 +12,8 @@ export interface StoredEvent {
   kind: string;
   title: string;
   impact: string;
+  /** False for an unscheduled or off-cycle action; when absent, read from the title (isScheduledEvent). */
+  scheduled?: boolean | undefined;
 }
 
 // Keeps each INSERT under SQLite's and PostgreSQL's bound-parameter limits.
@@ -186,6 +189,7 @@ export function createMarketRepository(db: Db) {
     /** Inserts or replaces an event by (date, kind). */
     async upsertEvent(event: StoredEvent, source: string, tx: Db = db): Promise<'created' | 'updated'> {
       const now = new Date().toISOString();
+      const scheduled = isScheduledEvent({ event: event.title, scheduled: event.scheduled }) ? 1 : 0;
       const existing = await tx
         .selectFrom('market_events')
         .select('id')
@@ -195,14 +199,22 @@ export function createMarketRepository(db: Db) {
       if (existing) {
         await tx
           .updateTable('market_events')
-          .set({ title: event.title, impact: event.impact, source, updated_at: now })
+          .set({ title: event.title, impact: event.impact, scheduled, source, updated_at: now })
           .where('id', '=', existing.id)
           .execute();
         return 'updated';
       }
       await tx
         .insertInto('market_events')
-        .values({ ...event, source, updated_at: now })
+        .values({
+          date: event.date,
+          kind: event.kind,
+          title: event.title,
+          impact: event.impact,
+          scheduled,
+          source,
+          updated_at: now,
+        })
         .execute();
       return 'created';
     },

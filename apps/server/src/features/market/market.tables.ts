@@ -34,6 +34,11 @@ export type MarketTables = {
     title: string;
     /** high, medium, closed, muhurat, … as the calendar labels it. */
     impact: string;
+    /**
+     * 1 for an event on the published calendar, 0 for an unscheduled or off-cycle action (not known before
+     * it happened: never entered "before" it by the studies).
+     */
+    scheduled: number;
     /** Where the row came from: 'content', a CSV file name, or 'admin'. */
     source: string;
     updated_at: string;

@@ -25,14 +25,15 @@ export function createOptionStudiesRepository(db: Db) {
     },
 
     /** Every event of these kinds, by date. */
-    async eventsOf(kinds: readonly string[]): Promise<{ date: string; kind: string }[]> {
+    async eventsOf(kinds: readonly string[]): Promise<{ date: string; kind: string; scheduled: boolean }[]> {
       if (kinds.length === 0) return [];
-      return db
+      const rows = await db
         .selectFrom('market_events')
-        .select(['date', 'kind'])
+        .select(['date', 'kind', 'scheduled'])
         .where('kind', 'in', kinds)
         .orderBy('date')
         .execute();
+      return rows.map((row) => ({ ...row, scheduled: Number(row.scheduled) !== 0 }));
     },
   };
 }

@@ -4,8 +4,16 @@ import type {
   SignalResponse,
   StrategyResponse,
 } from '@hurryup/contracts/option-studies';
+import { addDays } from '@hurryup/market/event-studies';
+import {
+  NIFTY_LOT_SIZES,
+  niftyContractFor,
+  niftyContractLot,
+  niftyExpiryOnOrAfter,
+} from '@hurryup/market/nifty-contracts';
 import {
   allSessions,
+  allStrategyTrades,
   BACKTEST_COST_PERCENT,
   backtestSignals,
   chooseStrategy,
@@ -16,17 +24,25 @@ import {
   type PatternHistory,
   patternAnswer,
   patternHistory,
-  percentOf,
   prepareStudyData,
+  SHORT_PREMIUM,
   type SignalHistory,
   type StrategyName,
+  type StrategyStudy,
+  type StrategyTrades,
   type StudyData,
   signalAnswer,
   signalHistory,
+  strategyBaseRates,
   strategyLegs,
-  strategyPaid,
+  strategyStudy,
+  TRADED_STRATEGIES,
+  vixPercentileNow,
+  vixRegime,
   wingWidth,
 } from '@hurryup/market/option-studies';
+import { pricePosition } from '@hurryup/market/strategy-position';
+import { type Evidence, evidenceOf, refusalOf } from '@hurryup/market/trade-evidence';
 import { notLoaded } from './market.service.ts';
 import { INDIA_VIX, NIFTY_50 } from './market-instruments.ts';
 import type { OptionStudiesRepository } from './option-studies.repository.ts';
@@ -51,7 +67,14 @@ type Studies = {
   signals: SignalHistory;
   patterns: PatternHistory;
   events: Map<string, EventMoveStats>;
-  paid: Map<string, { paid: number; count: number }>;
+  /** Walk-forward strategy records per event kind, computed on first use. */
+  strategies: Map<string, StrategyStudy>;
+  /** Each strategy's paid share on ordinary sessions (no event): the base rate. */
+  baseRates: Map<StrategyName, number> | undefined;
+  /** Sessions that react to no event. */
+  ordinary: number[];
+  /** Every session's trade of each strategy, computed on first use. */
+  trades: StrategyTrades | undefined;
   backtests: Map<number, BacktestResponse>;
 };
 
@@ -73,7 +96,7 @@ export function createOptionStudies({ repository, revision }: OptionStudiesOptio
     const [nifty, vix, stored] = await Promise.all([
       repository.allBars(NIFTY_50),
       repository.allBars(INDIA_VIX),
-      repository.eventsOf(['rbi', 'budget', 'usfed']),
+      repository.eventsOf(['rbi', 'budget', 'usfed', 'election']),
     ]);
     if (nifty.length < minimumSessions)
       throw notLoaded(`NIFTY 50 prices for ${minimumSessions} sessions (the studies need them)`);
@@ -81,6 +104,8 @@ export function createOptionStudies({ repository, revision }: OptionStudiesOptio
     const data = prepareStudyData(nifty, vix);
     const events = new Map<string, EventMoveStats>();
     events.set('', eventMoveStats(data, allSessions(data)));
+    // Unscheduled actions could not be positioned for: they are left out of every event sample.
+    const scheduled = stored.filter((e) => e.scheduled);
     for (const kind of ['rbi', 'budget', 'usfed'] as const)
       events.set(
         kind,
@@ -88,7 +113,7 @@ export function createOptionStudies({ repository, revision }: OptionStudiesOptio
           data,
           eventReactionSessions(
             data,
-            stored.filter((e) => e.kind === kind),
+            scheduled.filter((e) => e.kind === kind),
           ),
         ),
       );
@@ -97,13 +122,17 @@ export function createOptionStudies({ repository, revision }: OptionStudiesOptio
       kind: 'results',
     }));
     events.set('results', eventMoveStats(data, eventReactionSessions(data, seasons)));
+    const eventful = new Set(eventReactionSessions(data, [...stored, ...seasons]));
     return {
       revision: rev,
       data,
       signals: signalHistory(data),
       patterns: patternHistory(data),
       events,
-      paid: new Map(),
+      strategies: new Map(),
+      baseRates: undefined,
+      ordinary: allSessions(data).filter((r) => !eventful.has(r)),
+      trades: undefined,
       backtests: new Map(),
     };
   }
@@ -122,6 +151,37 @@ export function createOptionStudies({ repository, revision }: OptionStudiesOptio
 
   const kindOf = (event: StudyKind) => (event === 'fed' ? 'usfed' : event);
 
+  function strategyRecord(s: Studies, kind: Exclude<StudyKind, 'fed'>): StrategyStudy {
+    let study = s.strategies.get(kind);
+    if (!study) {
+      s.trades ??= allStrategyTrades(s.data);
+      study = strategyStudy(s.data, s.events.get(kind)!.sessions, s.trades);
+      s.strategies.set(kind, study);
+    }
+    return study;
+  }
+
+  function baseRates(s: Studies): Map<StrategyName, number> {
+    s.trades ??= allStrategyTrades(s.data);
+    s.baseRates ??= strategyBaseRates(s.data, s.ordinary, s.trades);
+    return s.baseRates;
+  }
+
+  /** The long straddle's record on a kind in NIFTY points per unit (the pattern page's BUY STRADDLE). */
+  function straddleEvidence(s: Studies, kind: Exclude<StudyKind, 'fed'>): Evidence {
+    return evidenceOf(
+      strategyRecord(s, kind).allPoints.get('Long Straddle')!,
+      baseRates(s).get('Long Straddle')!,
+    );
+  }
+
+  function vixPercentileOf(s: Studies): number | null {
+    const latest = s.data.vix.findLast((v) => Number.isFinite(v));
+    if (latest === undefined) return null;
+    const value = vixPercentileNow(s.data, latest);
+    return Number.isFinite(value) ? value : null;
+  }
+
   return {
     /** Computes the studies of the current data ahead of the first call (and for the benchmark). */
     warm: () => studies().then(() => undefined),
@@ -133,7 +193,12 @@ export function createOptionStudies({ repository, revision }: OptionStudiesOptio
       oiChange: number;
     }): Promise<SignalResponse> {
       const s = await studies();
-      return { ...signalAnswer(s.signals, input), asOf: s.data.dates.at(-1)! };
+      const vixPercentile = vixPercentileNow(s.data, input.vix);
+      return {
+        ...signalAnswer(s.signals, { ...input, vixPercentile }),
+        vixPercentile: vixPercentileOf(s),
+        asOf: s.data.dates.at(-1)!,
+      };
     },
 
     async backtest(days: number): Promise<BacktestResponse> {
@@ -162,29 +227,56 @@ export function createOptionStudies({ repository, revision }: OptionStudiesOptio
       const s = await studies();
       const kind = kindOf(input.event);
       const stats = s.events.get(kind)!;
+      const percentile = vixPercentileNow(s.data, input.vix);
       const choice = chooseStrategy({
         rsi: input.rsi,
         vix: input.vix,
+        regime: vixRegime(percentile),
         averageMove: stats.averageMove,
         count: stats.count,
       });
-      const key = `${kind}|${choice.strategy}`;
-      let paid = s.paid.get(key);
-      if (!paid) {
-        paid = strategyPaid(s.data, stats.sessions, choice.strategy);
-        s.paid.set(key, paid);
-      }
-      const confidence = percentOf(paid.paid, paid.count);
+      const record = strategyRecord(s, kind);
+      const rates = baseRates(s);
       const label = kindLabels[kind];
-      const sample =
-        stats.count > 0
-          ? `${label}${kind === '' ? '' : ' events'} ${stats.first} to ${stats.last} (${stats.count}): ${choice.strategy} ${choice.strategy === 'No Trade' ? 'was right (the move stayed inside what VIX priced)' : 'would have paid over the reaction session'} ${confidence}% of the time`
-          : `no past ${label} event in the stored data, so there is no record to count`;
+      const where = kind === '' ? 'sessions' : `${label} events`;
+      const evidenceFor = (name: StrategyName, chosenOnly: boolean) =>
+        evidenceOf((chosenOnly ? record.chosen : record.all).get(name)!, rates.get(name)!);
+      let strategy: StrategyName = choice.strategy;
+      let payoffStrategy: StrategyName;
+      let evidence: Evidence;
+      let verdict: string;
+      if (choice.strategy !== 'No Trade') {
+        payoffStrategy = choice.strategy;
+        evidence = evidenceFor(choice.strategy, true);
+        const why = refusalOf(evidence, 'rupees per lot');
+        verdict =
+          `When this rule chose ${choice.strategy} before past ${where} (${stats.first ?? 'none'} to ${stats.last ?? 'none'}, each judged with only the data before it), it paid after costs ${evidence.hitRate}% of ${evidence.n} times ` +
+          `(95% interval ${evidence.interval[0]}–${evidence.interval[1]}%; ${evidence.baseRate}% on ordinary sessions), mean ₹${evidence.meanProfit} a lot, worst ₹${evidence.worst}.`;
+        if (why) {
+          strategy = 'No Trade';
+          verdict += ` Refused: ${why}. No Trade; the legs and payoff shown are those of the rejected ${choice.strategy}.`;
+        }
+      } else {
+        // The rule itself found no edge: show the candidate with the best record on this sample, rejected.
+        const best = [...TRADED_STRATEGIES].sort(
+          (a, b) => evidenceFor(b, false).meanProfit - evidenceFor(a, false).meanProfit,
+        )[0]!;
+        payoffStrategy = best;
+        evidence = evidenceFor(best, false);
+        verdict = `The best candidate on past ${where}, ${best}, paid after costs ${evidence.hitRate}% of ${evidence.n} times (${evidence.baseRate}% on ordinary sessions), mean ₹${evidence.meanProfit} a lot, worst ₹${evidence.worst}: not recommended.`;
+      }
+      if (SHORT_PREMIUM.has(payoffStrategy) && !verdict.includes('worst'))
+        verdict += ` Worst loss ₹${evidence.worst} a lot.`;
+      const position = positionFor(s, payoffStrategy, input.nifty, input.vix);
       return {
-        strategy: choice.strategy,
-        confidence,
-        reason: `${choice.strategy}: ${label} ${choice.rule}. ${sample}.`,
-        legs: legsFor(choice.strategy, input.nifty, input.vix),
+        strategy,
+        confidence: evidence.hitRate,
+        reason: `${strategy}: ${label} ${choice.rule}. ${verdict}`,
+        evidence,
+        vixPercentile: vixPercentileOf(s),
+        payoffStrategy,
+        payoffStatus: strategy === 'No Trade' ? 'rejected' : 'recommended',
+        ...position,
       };
     },
 
@@ -203,6 +295,7 @@ export function createOptionStudies({ repository, revision }: OptionStudiesOptio
         oiChange: input.oiChange,
         eventLabel: kindLabels[kind],
         eventStats: s.events.get(kind)!,
+        straddleEvidence: straddleEvidence(s, kind),
       });
       return { ...answer, asOf: s.data.dates.at(-1)! };
     },
@@ -210,6 +303,27 @@ export function createOptionStudies({ repository, revision }: OptionStudiesOptio
 }
 export type OptionStudies = ReturnType<typeof createOptionStudies>;
 
-function legsFor(strategy: StrategyName, nifty: number, vix: number) {
-  return strategyLegs(strategy, nifty, wingWidth(nifty, vix));
+/**
+ * The legs of `strategy` around the given NIFTY level, priced for the first weekly contract after the last
+ * stored session (one lot of that contract), with the payoff and breakevens.
+ */
+function positionFor(s: Studies, strategy: StrategyName, nifty: number, vix: number) {
+  const asOf = s.data.dates.at(-1)!;
+  const holidays = new Set<string>();
+  const expiry = niftyExpiryOnOrAfter(addDays(asOf, 1), holidays);
+  // Data ending before the lot table (2014) is priced at the table's first lot.
+  const lot =
+    asOf < NIFTY_LOT_SIZES[0]!.from
+      ? NIFTY_LOT_SIZES[0]!.lotSize
+      : niftyContractLot(niftyContractFor(asOf, addDays(asOf, 1), holidays), asOf);
+  const days = Math.round((Date.parse(expiry) - Date.parse(asOf)) / 86_400_000);
+  return pricePosition({
+    legs: strategyLegs(strategy, nifty, wingWidth(nifty, vix)),
+    spot: nifty,
+    vix,
+    date: asOf,
+    expiry,
+    days,
+    lot,
+  });
 }
