@@ -2,7 +2,13 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from './clock.ts';
 import { redisOptionsFromUrl } from './jobs-bullmq.ts';
-import { createLimits, createMemoryLimitStore, type LimitStore, RateLimitedError } from './limits.ts';
+import {
+  createFailoverLimitStore,
+  createLimits,
+  createMemoryLimitStore,
+  type LimitStore,
+  RateLimitedError,
+} from './limits.ts';
 import { createRedisLimitStore } from './limits-redis.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -110,5 +116,51 @@ describe('limits', () => {
     expect((await limit.take('a')).allowed).toBe(true);
     expect((await limit.peek('a')).allowed).toBe(true);
     expect(reported).toHaveLength(2);
+  });
+});
+
+describe('a shared store with memory behind it (Redis away)', () => {
+  const failing: LimitStore = {
+    add: () => Promise.reject(new Error('Connection is closed.')),
+    read: () => Promise.reject(new Error('Connection is closed.')),
+  };
+
+  it('counts in memory while the shared store is away, goes back to it, and says so once each way', async () => {
+    let up = false;
+    const primary = createMemoryLimitStore();
+    const switches: string[] = [];
+    const store = createFailoverLimitStore({
+      primary,
+      fallback: createMemoryLimitStore(),
+      available: () => up,
+      onSwitch: (to) => switches.push(to),
+    });
+    const limit = createLimits(store, new ManualClock()).define(policy);
+    const away = [];
+    for (let i = 0; i < 4; i += 1) away.push((await limit.take('a')).allowed);
+    // Still limited: the fourth is refused (the store's failure does not open the gate).
+    expect(away).toEqual([true, true, true, false]);
+    expect(store.usingFallback).toBe(true);
+    up = true;
+    expect((await limit.take('a')).count).toBe(1);
+    expect(await primary.read('test.per-minute:a', new ManualClock().now())).toMatchObject({ count: 1 });
+    expect(store.usingFallback).toBe(false);
+    expect(switches).toEqual(['fallback', 'primary']);
+  });
+
+  it('falls back when a call to the shared store fails though it looked connected', async () => {
+    const switches: string[] = [];
+    const store = createFailoverLimitStore({
+      primary: failing,
+      fallback: createMemoryLimitStore(),
+      available: () => true,
+      onSwitch: (to) => switches.push(to),
+    });
+    const limit = createLimits(store, new ManualClock()).define(policy);
+    const results = [];
+    for (let i = 0; i < 4; i += 1) results.push((await limit.take('a')).allowed);
+    expect(results).toEqual([true, true, true, false]);
+    await expect(limit.enforce('a')).rejects.toBeInstanceOf(RateLimitedError);
+    expect(switches).toEqual(['fallback']);
   });
 });

@@ -31,12 +31,12 @@ describe.runIf(process.env.TEST_DIALECT === 'postgres')('PostgreSQL connections 
       payload: { url: galleryUrl, alt: 'How to read RSI', width: 1080, height: 1350 },
     });
     expect(added.statusCode).toBe(201);
-  });
+  }, 60_000);
   afterAll(async () => {
     await Promise.all(processes.map((process) => process.close()));
     processes = [];
     await site?.dispose();
-  });
+  }, 60_000);
 
   type Write = { kind: 'comment' | 'contact'; tag: string; status?: number; body?: Record<string, unknown> };
   const write = async (processIndex: number, kind: Write['kind'], tag: string): Promise<Write> => {
@@ -122,7 +122,7 @@ describe.runIf(process.env.TEST_DIALECT === 'postgres')('PostgreSQL connections 
     console.info(
       `pg_terminate_backend under writes: ${killed} connections cut; in flight ${JSON.stringify(byStatus)}, after ${JSON.stringify(countBy(after.map((w) => w.status)))}`,
     );
-  });
+  }, 60_000);
 
   async function storedTags(): Promise<Map<string, number>> {
     const rows = await site.admin<{ text: string }>(

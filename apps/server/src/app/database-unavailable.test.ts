@@ -1,8 +1,12 @@
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  asDatabaseError,
+  DatabaseUnavailableError,
+  isConnectionFailure,
+} from '../db/database-unavailable.ts';
 import { registerPageRoute } from '../web/pages.ts';
-import { asDatabaseError, DatabaseUnavailableError, isConnectionFailure } from './database-unavailable.ts';
 
 /** What `pg` throws when PostgreSQL ends the session (a restart, `pg_terminate_backend`). */
 const adminShutdown = () =>
