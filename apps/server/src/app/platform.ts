@@ -81,6 +81,7 @@ export async function startPlatform(
             // While Redis is away every limit still holds, counted in this process's memory.
             fallback: createMemoryLimitStore(),
             available: () => redis.status === 'ready',
+            now: () => clock.now(),
             onSwitch: (to, error) =>
               to === 'fallback'
                 ? log.warn(

@@ -5,7 +5,9 @@ import { adminToken } from '../../test/admin.ts';
 import { createAnotherProcess } from '../../test/another-process.ts';
 import { type PrivateRedis, redisServerInstalled, startPrivateRedis } from '../../test/private-redis.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { feedParseEngine } from '../engines/feed-parse/feed-parse.engine.ts';
 import { ManualClock } from '../shared/clock.ts';
+import { JobsUnavailableError } from '../shared/jobs-bullmq.ts';
 
 const installed = redisServerInstalled();
 if (!installed)
@@ -115,6 +117,14 @@ describe.runIf(installed)('a Redis outage (private redis-server, stopped and res
     const during = [await contact(t.app), await contact(second.app), await contact(t.app)];
     expect(during.map((m) => m.status)).toEqual([200, 200, 200]);
     answers.push(...during.map((m) => ({ phase: 'outage', status: m.status })));
+    // Engine work, queued for the worker with Redis, is refused at once (503, try again), not left waiting.
+    const engineTask = t.app.platform.engines.run(feedParseEngine, {
+      kind: 'news',
+      text: '<rss><channel></channel></rss>',
+      source: 'https://example.com/feed',
+    });
+    await expect(engineTask).rejects.toBeInstanceOf(JobsUnavailableError);
+    await expect(engineTask).rejects.toMatchObject({ statusCode: 503, retryAfterSeconds: 10 });
     expect(redis.running).toBe(false);
 
     // Redis comes back empty (no persistence): its schedulers and counters are gone.
@@ -131,6 +141,8 @@ describe.runIf(installed)('a Redis outage (private redis-server, stopped and res
     await vi.waitFor(async () => expect(await schedulers()).toContain('mail.deliver'), { timeout: 10_000 });
 
     // Limits are counted in Redis again: one budget across both processes (3 failures in all, then 429).
+    // (A process whose call to Redis failed leaves it alone for 5 s on its clock.)
+    clock.advance(5_000);
     const shared = [
       (await wrongToken(t.app, '10.9.9.10')).statusCode,
       (await wrongToken(second.app, '10.9.9.10')).statusCode,

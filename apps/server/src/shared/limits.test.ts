@@ -120,22 +120,19 @@ describe('limits', () => {
 });
 
 describe('a shared store with memory behind it (Redis away)', () => {
-  const failing: LimitStore = {
-    add: () => Promise.reject(new Error('Connection is closed.')),
-    read: () => Promise.reject(new Error('Connection is closed.')),
-  };
-
   it('counts in memory while the shared store is away, goes back to it, and says so once each way', async () => {
     let up = false;
     const primary = createMemoryLimitStore();
     const switches: string[] = [];
+    const clock = new ManualClock();
     const store = createFailoverLimitStore({
       primary,
       fallback: createMemoryLimitStore(),
       available: () => up,
       onSwitch: (to) => switches.push(to),
+      now: () => clock.now(),
     });
-    const limit = createLimits(store, new ManualClock()).define(policy);
+    const limit = createLimits(store, clock).define(policy);
     const away = [];
     for (let i = 0; i < 4; i += 1) away.push((await limit.take('a')).allowed);
     // Still limited: the fourth is refused (the store's failure does not open the gate).
@@ -143,24 +140,43 @@ describe('a shared store with memory behind it (Redis away)', () => {
     expect(store.usingFallback).toBe(true);
     up = true;
     expect((await limit.take('a')).count).toBe(1);
-    expect(await primary.read('test.per-minute:a', new ManualClock().now())).toMatchObject({ count: 1 });
+    expect(await primary.read('test.per-minute:a', clock.now())).toMatchObject({ count: 1 });
     expect(store.usingFallback).toBe(false);
     expect(switches).toEqual(['fallback', 'primary']);
   });
 
-  it('falls back when a call to the shared store fails though it looked connected', async () => {
+  it('falls back when a call to the shared store fails though it looked connected, and leaves it alone a while', async () => {
     const switches: string[] = [];
+    let calls = 0;
+    let failing = true;
+    const flaky: LimitStore = {
+      add: (...args) => {
+        calls += 1;
+        return failing
+          ? Promise.reject(new Error('Command timed out'))
+          : createMemoryLimitStore().add(...args);
+      },
+      read: () => Promise.reject(new Error('Command timed out')),
+    };
+    const clock = new ManualClock();
     const store = createFailoverLimitStore({
-      primary: failing,
+      primary: flaky,
       fallback: createMemoryLimitStore(),
       available: () => true,
       onSwitch: (to) => switches.push(to),
+      now: () => clock.now(),
     });
-    const limit = createLimits(store, new ManualClock()).define(policy);
+    const limit = createLimits(store, clock).define(policy);
     const results = [];
     for (let i = 0; i < 4; i += 1) results.push((await limit.take('a')).allowed);
     expect(results).toEqual([true, true, true, false]);
     await expect(limit.enforce('a')).rejects.toBeInstanceOf(RateLimitedError);
-    expect(switches).toEqual(['fallback']);
+    // One failed call, then 5 s without asking it (no request waits on a store that hangs).
+    expect(calls).toBe(1);
+    failing = false;
+    clock.advance(5_000);
+    expect((await limit.take('b')).allowed).toBe(true);
+    expect(calls).toBe(2);
+    expect(switches).toEqual(['fallback', 'primary']);
   });
 });

@@ -100,9 +100,18 @@ export function createFailoverLimitStore(deps: {
   /** Whether the primary is connected now (false: skip it without waiting on it). */
   available(): boolean;
   onSwitch(to: 'fallback' | 'primary', error?: unknown): void;
+  /** The time, for the pause below (the platform clock). */
+  now(): number;
+  /**
+   * After a failed call, the primary is left alone this long although it looks connected (a Redis that
+   * hangs without closing would otherwise cost every request its command timeout). Default 5 s.
+   */
+  pauseAfterFailureMs?: number;
 }): LimitStore & { readonly usingFallback: boolean } {
   const { primary, fallback } = deps;
+  const pauseMs = deps.pauseAfterFailureMs ?? 5_000;
   let usingFallback = false;
+  let pausedUntil = Number.NEGATIVE_INFINITY;
   const toFallback = (error?: unknown) => {
     if (usingFallback) return;
     usingFallback = true;
@@ -114,7 +123,7 @@ export function createFailoverLimitStore(deps: {
     deps.onSwitch('primary');
   };
   async function either<T>(call: (store: LimitStore) => Promise<T>): Promise<T> {
-    if (!deps.available()) {
+    if (!deps.available() || deps.now() < pausedUntil) {
       toFallback();
       return call(fallback);
     }
@@ -123,6 +132,7 @@ export function createFailoverLimitStore(deps: {
       toPrimary();
       return answer;
     } catch (error) {
+      pausedUntil = deps.now() + pauseMs;
       toFallback(error);
       return call(fallback);
     }
