@@ -175,3 +175,52 @@ function countBy(values: number[]): Record<number, number> {
   for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
   return counts;
 }
+
+describe.runIf(installed)('a process started while Redis is away', () => {
+  it('starts and serves, then declares the job schedules once Redis is there', async () => {
+    const redis = await startPrivateRedis();
+    await redis.stop();
+    const prefix = `late${process.pid}`;
+    let t: TestApp | undefined;
+    try {
+      t = await createTestApp(
+        { REDIS_URL: redis.url, REDIS_PREFIX: prefix, RUN_JOBS: 'false', CONTACT_TO: 'desk@hurryup.example' },
+        { platform: { clock: new ManualClock(Date.UTC(2026, 10, 27, 9, 0)) } },
+      );
+      const app = t.app;
+      await vi.waitFor(
+        async () =>
+          expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({
+            status: 'degraded',
+            checks: { database: 'up', redis: 'down' },
+          }),
+        { timeout: 10_000 },
+      );
+      const contact = await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { email: 'asha@example.in', message: 'Sent while Redis was away' },
+      });
+      expect(contact.statusCode).toBe(200);
+      await redis.start();
+      const connection = new Redis({ host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null });
+      connection.on('error', () => {});
+      const queue = new Queue('mail.deliver', { connection, prefix });
+      try {
+        await vi.waitFor(
+          async () =>
+            expect((await queue.getJobSchedulers()).map((scheduler) => scheduler.key)).toContain(
+              'mail.deliver',
+            ),
+          { timeout: 10_000 },
+        );
+      } finally {
+        await queue.close();
+        connection.disconnect();
+      }
+    } finally {
+      await t?.close();
+      await redis.stop();
+    }
+  }, 60_000);
+});

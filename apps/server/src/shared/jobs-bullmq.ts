@@ -223,7 +223,9 @@ export function createBullmqJobs(deps: {
     async start() {
       if (started) return;
       started = true;
-      await declareSchedules();
+      // Redis away at start: the process starts all the same, and declares them when Redis is ready.
+      if (lost) log.warn('redis is away at start (jobs): job schedules are declared when it returns');
+      else await declareSchedules();
       for (const definition of definitions.values()) {
         if (!deps.runJobs) continue;
         const worker = new Worker(
