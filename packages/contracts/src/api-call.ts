@@ -58,8 +58,11 @@ export interface ApiCall<
   errors: readonly ErrorStatus[];
 }
 
-/** Statuses every call can answer whatever it does: limits and failures of the server itself. */
-export const commonErrorStatuses = [429, 500] as const satisfies readonly ErrorStatus[];
+/**
+ * Statuses every call can answer whatever it does: limits, failures of the server itself, and 503 while the
+ * database (or the queue) is away for a moment (with Retry-After; docs/decisions/0030).
+ */
+export const commonErrorStatuses = [429, 500, 503] as const satisfies readonly ErrorStatus[];
 
 /**
  * One file field of a multipart call. The server streams the file to a temporary folder, refuses it before

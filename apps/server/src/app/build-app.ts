@@ -224,6 +224,7 @@ export async function buildApp(
       engines: platform.engines,
       limits: platform.limits,
       mail: platform.mail,
+      readiness: platform.readiness,
       settings: settings as never,
       log: app.log.child({ feature: feature.name }),
     });

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { createSmtpMail } from '../adapters/smtp-mail.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../shared/clock.ts';
@@ -16,8 +17,9 @@ export function createPlatformMail(deps: {
   database: Database;
   clock: Clock;
   jobs: Jobs;
+  log: FastifyBaseLogger;
 }): Mail {
-  const { config, database, clock, jobs } = deps;
+  const { config, database, clock, jobs, log } = deps;
   const outbox = createMailOutbox(database.db, { clock, maxAttempts: config.mail.maxAttempts });
   const transport = config.mail.smtpUrl
     ? createSmtpMail({ url: config.mail.smtpUrl, from: config.mail.from })
@@ -28,7 +30,17 @@ export function createPlatformMail(deps: {
     async send(message, tx) {
       const stored = await outbox.send(message, tx);
       // Inside a transaction the message is not visible yet; the schedule delivers it within 30 s then.
-      if (!tx) await deliver.enqueue({}).catch(() => undefined);
+      // Never waited on: the message is stored, and should the queue be away (Redis restarting) the
+      // schedule delivers it all the same, so the visitor is answered at once.
+      if (!tx)
+        deliver
+          .enqueue({})
+          .catch((error: unknown) =>
+            log.warn(
+              { err: error instanceof Error ? error.message : error, mail: stored.id },
+              'could not queue the delivery of a stored message: the schedule delivers it',
+            ),
+          );
       return stored;
     },
   };

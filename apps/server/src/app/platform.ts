@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { createJobSchedules } from '../db/job-schedules.ts';
 import type { Engines } from '../engines/engine.ts';
@@ -9,9 +10,16 @@ import { type Clock, clockStartingAt, systemClock } from '../shared/clock.ts';
 import type { Config } from '../shared/config.ts';
 import { createBullmqJobs, redisOptionsFromUrl } from '../shared/jobs-bullmq.ts';
 import { createInProcessJobs, type JobRunner } from '../shared/jobs-in-process.ts';
-import { createLimits, createMemoryLimitStore, type Limit, type Limits } from '../shared/limits.ts';
+import {
+  createFailoverLimitStore,
+  createLimits,
+  createMemoryLimitStore,
+  type Limit,
+  type Limits,
+} from '../shared/limits.ts';
 import { createRedisLimitStore } from '../shared/limits-redis.ts';
 import type { Mail } from '../shared/mail.ts';
+import { createReadiness, type Readiness } from '../shared/readiness.ts';
 import { enginesThroughJobs } from './engine-jobs.ts';
 import { createPlatformMail } from './platform-mail.ts';
 import { defineSiteLimits } from './site-limits.ts';
@@ -32,6 +40,8 @@ export interface Platform {
   adminFailures: Limit;
   adminCalls: Limit;
   mail: Mail;
+  /** The named checks of `GET /api/health/ready`: the database (required) and Redis when set. */
+  readiness: Readiness;
 }
 
 /**
@@ -50,31 +60,58 @@ export async function startPlatform(
   const runJobs = role === 'worker' || config.runJobs;
 
   let redis: Redis | undefined;
-  if (config.redis && !overrides.limits) {
+  if (config.redis) {
     // Limits answer on every request: a Redis that stops answering must fail them fast, not queue them.
     redis = new Redis({
       ...redisOptionsFromUrl(config.redis.url),
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       connectTimeout: 2_000,
+      commandTimeout: 1_000,
     });
-    let reported = false;
-    redis.on('error', (error) => {
-      if (!reported)
-        log.warn({ err: error.message }, 'redis unavailable for limits: requests are let through');
-      reported = true;
-    });
-    redis.on('ready', () => {
-      reported = false;
-    });
+    // Each outage shows once in the log: the limit store says when it switches (below).
+    redis.on('error', () => {});
   }
   const limits =
     overrides.limits ??
     createLimits(
-      redis ? createRedisLimitStore(redis, `${config.redis!.prefix}:limit:`) : createMemoryLimitStore(),
+      redis
+        ? createFailoverLimitStore({
+            primary: createRedisLimitStore(redis, `${config.redis!.prefix}:limit:`),
+            // While Redis is away every limit still holds, counted in this process's memory.
+            fallback: createMemoryLimitStore(),
+            available: () => redis.status === 'ready',
+            now: () => clock.now(),
+            onSwitch: (to, error) =>
+              to === 'fallback'
+                ? log.warn(
+                    { err: error instanceof Error ? error.message : error },
+                    'redis unavailable: limits are counted in this process until it returns',
+                  )
+                : log.info('redis is back: limits are counted in Redis again'),
+          })
+        : createMemoryLimitStore(),
       clock,
       (error) => log.warn({ err: error instanceof Error ? error.message : error }, 'limit store failed'),
     );
+  const readiness = overrides.readiness ?? createReadiness(clock);
+  readiness.add({
+    name: 'database',
+    required: true,
+    check: async () => {
+      await sql`select 1`.execute(database.db);
+      return true;
+    },
+  });
+  if (redis) {
+    const connection = redis;
+    readiness.add({
+      name: 'redis',
+      // The site works without it for a while: limits in memory, mail waiting in the outbox.
+      required: false,
+      check: async () => connection.status === 'ready' && (await connection.ping()) === 'PONG',
+    });
+  }
   const siteLimits = defineSiteLimits(limits, config);
 
   const jobs =
@@ -91,7 +128,7 @@ export async function startPlatform(
   const pool = overrides.engines ? undefined : createEnginePool({ threadBudget: config.engineThreads, log });
   // With Redis, engine work is queued and run by the processes that run jobs (a worker); without it, here.
   const engines = overrides.engines ?? (config.redis ? enginesThroughJobs(jobs, pool!, engineList) : pool!);
-  const mail = overrides.mail ?? createPlatformMail({ config, database, clock, jobs });
+  const mail = overrides.mail ?? createPlatformMail({ config, database, clock, jobs, log });
   defineSweepJob(jobs, config);
 
   // A command-line tool (an import) queues nothing and runs no schedule.
@@ -104,5 +141,5 @@ export async function startPlatform(
     await pool?.close();
     redis?.disconnect();
   });
-  return { clock, jobs, engines, limits, ...siteLimits, mail };
+  return { clock, jobs, engines, limits, ...siteLimits, mail, readiness };
 }

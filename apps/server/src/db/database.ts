@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { CoreTables } from './core-tables.ts';
+import { asDatabaseError, DatabaseUnavailableError, isConnectionFailure } from './database-unavailable.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -24,6 +25,8 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to work in (tests give each file its own). */
   postgresSchema?: string;
+  /** PostgreSQL `application_name` of the connections, as `pg_stat_activity` shows them. */
+  applicationName?: string;
 }
 
 /** The database the settings name: PostgreSQL when DATABASE_URL is set, else site.sqlite in DATA_DIR. */
@@ -38,7 +41,8 @@ export function openConfiguredDatabase(config: {
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.postgresSchema);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.postgresSchema, options.applicationName);
   if (!options.sqliteFile) throw new Error('openDatabase needs databaseUrl or sqliteFile');
   return openSqlite(options.sqliteFile);
 }
@@ -60,17 +64,16 @@ function openSqlite(file: string): Database {
   };
 }
 
-function openPostgres(url: string, schema?: string): Database {
+function openPostgres(url: string, schema?: string, applicationName?: string): Database {
   const pool = new pg.Pool({
     connectionString: url,
+    ...(applicationName ? { application_name: applicationName } : {}),
     max: 10,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
-  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) });
   const { hostname, port, pathname } = new URL(url);
   return {
     db,
@@ -78,5 +81,77 @@ function openPostgres(url: string, schema?: string): Database {
     schema,
     describe: `postgres://${hostname}${port ? `:${port}` : ''}${pathname}${schema ? ` (schema ${schema})` : ''}`,
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * The pool as Kysely sees it, made safe against a database that goes away (a restart, a failover,
+ * `pg_terminate_backend`, an idle-in-transaction timeout, a proxy's reset):
+ *
+ * - every client the pool creates has an `'error'` listener from its first moment, checked out or idle:
+ *   `pg`'s Client emits `'error'` when its connection breaks, and an `'error'` nobody listens to ends the
+ *   process (the pool's own listener covers idle clients only);
+ * - a client that failed is released with its error, so the pool discards it instead of lending it again;
+ * - a failure of the connection (not of the query) reaches the app as `DatabaseUnavailableError`, which
+ *   the site answers 503 with `Retry-After`; the next query gets a new connection, so the process recovers
+ *   by itself once the database is back.
+ */
+/** A `pg` Client that is never without an `'error'` listener (its failure shows in the query it ran). */
+class ListenedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => {});
+  }
+}
+
+function guardedPool(pool: pg.Pool): PostgresPool {
+  const broken = new WeakMap<pg.PoolClient, Error>();
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  // An idle client losing its connection: the pool removes it by itself.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!broken.has(client)) broken.set(client, error);
+    });
+  });
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const known = wrappers.get(client);
+    if (known) return known;
+    const query = async (sql: string, parameters: ReadonlyArray<unknown>) => {
+      try {
+        return await client.query(sql, parameters as unknown[]);
+      } catch (error) {
+        if (isConnectionFailure(error)) {
+          if (!broken.has(client)) broken.set(client, error as Error);
+          throw asDatabaseError(error);
+        }
+        throw error;
+      }
+    };
+    const wrapper = {
+      get processID() {
+        return (client as unknown as { processID?: number }).processID;
+      },
+      query,
+      release(destroy?: boolean) {
+        const failure = broken.get(client);
+        client.release(failure ?? (destroy ? true : undefined));
+      },
+    } as unknown as PostgresPoolClient;
+    wrappers.set(client, wrapper);
+    return wrapper;
+  };
+  return {
+    // Kysely's own client for cancelling a query: it too listens for errors.
+    Client: ListenedClient as unknown as NonNullable<PostgresPool['Client']>,
+    options: pool.options,
+    async connect() {
+      try {
+        return wrap(await pool.connect());
+      } catch (error) {
+        throw isConnectionFailure(error) ? asDatabaseError(error) : new DatabaseUnavailableError(error);
+      }
+    },
+    end: () => pool.end(),
   };
 }

@@ -2,6 +2,7 @@ import { readableBytes } from '@hurryup/contracts/api-call';
 import { errorCodes } from '@hurryup/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { databaseFailureIn } from '../db/database-unavailable.ts';
 import { EngineError } from '../engines/engine-errors.ts';
 import { HttpError } from '../shared/http-error.ts';
 import { sendError } from '../shared/send-error.ts';
@@ -100,6 +101,13 @@ export function registerErrorHandling(app: FastifyInstance) {
         code: errorCodes.validation,
         fields: fieldMessages(error),
       });
+    }
+    // The database away (restarting, failing over) or a connection dropped: 503, try again shortly.
+    const databaseFailure = databaseFailureIn(error);
+    if (databaseFailure) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(databaseFailure.retryAfterSeconds));
+      return sendError(reply, 503, { error: databaseFailure.message, code: errorCodes.databaseUnavailable });
     }
     // Limits and busy engines say when to try again.
     const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Jobs } from './jobs.ts';
 import type { Limits } from './limits.ts';
 import type { Mail } from './mail.ts';
+import type { Readiness } from './readiness.ts';
 import type { SiteRegistry } from './site-registry.ts';
 
 /**
@@ -25,6 +26,8 @@ export interface FeatureContext<Settings = undefined> {
   engines: Engines;
   limits: Limits;
   mail: Mail;
+  /** The named checks of `GET /api/health/ready` (shared/readiness.ts): a feature may add its own. */
+  readiness: Readiness;
   /** The feature's own settings, parsed from the environment by its `settings` schema at start. */
   settings: Settings;
   log: FastifyBaseLogger;

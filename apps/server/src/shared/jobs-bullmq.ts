@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { Clock } from './clock.ts';
+import { HttpError } from './http-error.ts';
 import { payloadOf, resultOf, runJobOnce } from './job-runs.ts';
 import type { Job, JobDefinition } from './jobs.ts';
 import type { JobRunner } from './jobs-in-process.ts';
@@ -12,6 +13,25 @@ const keepCompleted = { age: 3600, count: 1000 };
 const keepFailed = { age: 7 * 24 * 3600, count: 5000 };
 /** How long `run()` waits for a queued job before giving up on it. */
 const waitForResultMs = 10 * 60_000;
+
+/** How long a request may wait for Redis to take a job before it is answered without it. */
+const enqueueBoundMs = 2_000;
+
+/**
+ * Redis is away, so a job cannot be queued now. What must survive keeps its state in the database and is
+ * picked up by a schedule (the mail outbox); a visitor's task (an engine's) is answered 503, try again.
+ */
+export class JobsUnavailableError extends HttpError {
+  readonly retryAfterSeconds = 10;
+  constructor(name: string, cause?: unknown) {
+    super(
+      503,
+      'JOBS_UNAVAILABLE',
+      'This tool is not available right now. Please try again in a few seconds.',
+    );
+    this.cause = cause ?? new Error(`Redis is not connected: job ${name} was not queued`);
+  }
+}
 
 /** ioredis options from a `redis://` or `rediss://` URL, so each BullMQ part opens (and closes) its own. */
 export interface RedisConnectionOptions {
@@ -56,13 +76,60 @@ export function createBullmqJobs(deps: {
   const { clock, log, prefix } = deps;
   const connectionOptions = redisOptionsFromUrl(deps.redisUrl);
   const connection = new Redis(connectionOptions);
-  connection.on('error', (error) => log.warn({ err: error.message }, 'redis connection problem (jobs)'));
   const definitions = new Map<string, JobDefinition>();
   const queues = new Map<string, Queue>();
   const events = new Map<string, QueueEvents>();
   const workers: Worker[] = [];
   const stopping = new AbortController();
   let started = false;
+  // Reported once per outage (ioredis retries, and says so, many times a second).
+  let lost = false;
+  connection.on('error', (error) => {
+    if (!lost)
+      log.warn({ err: error.message }, 'redis connection lost (jobs): queueing refused until it returns');
+    lost = true;
+  });
+  connection.on('close', () => {
+    if (stopping.signal.aborted) return;
+    if (!lost) log.warn('redis connection closed (jobs): queueing refused until it returns');
+    lost = true;
+  });
+  // Back after an outage: a Redis restarted without persistence has forgotten the job schedulers, so they
+  // are declared again (idempotent: an existing scheduler is only updated).
+  connection.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    if (!started) return;
+    log.info('redis is back (jobs): job schedules declared again');
+    declareSchedules().catch((error: unknown) =>
+      log.warn(
+        { err: error instanceof Error ? error.message : error },
+        'could not declare the job schedules',
+      ),
+    );
+  });
+  /**
+   * Fails at once, instead of waiting in ioredis's offline queue, while Redis is away (the connection was
+   * lost or could not be made). The first connection, just opened, is waited for (within the bound).
+   */
+  const connected = (name: string) => {
+    if (lost) throw new JobsUnavailableError(name);
+  };
+  /** A call to Redis that a request waits on: at most `enqueueBoundMs`, then JobsUnavailableError. */
+  const bounded = <T>(name: string, call: Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const timer = clock.setTimeout(() => reject(new JobsUnavailableError(name)), enqueueBoundMs);
+      call.then(
+        (value) => {
+          timer.cancel();
+          resolve(value);
+        },
+        (error: unknown) => {
+          timer.cancel();
+          reject(new JobsUnavailableError(name, error));
+        },
+      );
+    });
 
   const queueOf = (name: string) => {
     let queue = queues.get(name);
@@ -90,6 +157,19 @@ export function createBullmqJobs(deps: {
     removeOnFail: keepFailed,
   });
 
+  /** One BullMQ job scheduler per scheduled job (at start, and again when Redis comes back). */
+  async function declareSchedules() {
+    for (const definition of definitions.values()) {
+      if (!definition.schedule) continue;
+      const { everyMs, runAtStart } = definition.schedule;
+      await queueOf(definition.name).upsertJobScheduler(
+        definition.name,
+        { every: everyMs, ...(runAtStart === false ? { startDate: clock.now() + everyMs } : {}) },
+        { name: definition.name, data: {}, opts: jobOptions(definition) },
+      );
+    }
+  }
+
   return {
     define<S extends z.ZodType, R>(definition: JobDefinition<S, R>): Job<S, R> {
       if (definitions.has(definition.name)) throw new Error(`The job "${definition.name}" is defined twice`);
@@ -97,20 +177,32 @@ export function createBullmqJobs(deps: {
       return {
         name: definition.name,
         async enqueue(payload, options) {
-          await queueOf(definition.name).add(definition.name, payloadOf(definition, payload), {
-            ...jobOptions(definition as unknown as JobDefinition),
-            ...(options?.delayMs ? { delay: options.delayMs } : {}),
-          });
+          const checked = payloadOf(definition, payload);
+          connected(definition.name);
+          await bounded(
+            definition.name,
+            queueOf(definition.name).add(definition.name, checked, {
+              ...jobOptions(definition as unknown as JobDefinition),
+              ...(options?.delayMs ? { delay: options.delayMs } : {}),
+            }),
+          );
         },
-        waiting: () => queueOf(definition.name).getWaitingCount(),
+        async waiting() {
+          connected(definition.name);
+          return bounded(definition.name, queueOf(definition.name).getWaitingCount());
+        },
         async run(payload, options) {
           const checked = payloadOf(definition, payload);
+          connected(definition.name);
           // Listening starts before the job is queued, so a quick job's end is not missed.
-          const queueEvents = await eventsOf(definition.name);
-          const job = await queueOf(definition.name).add(
+          const queueEvents = await bounded(definition.name, eventsOf(definition.name));
+          const job = await bounded(
             definition.name,
-            checked,
-            jobOptions(definition as unknown as JobDefinition),
+            queueOf(definition.name).add(
+              definition.name,
+              checked,
+              jobOptions(definition as unknown as JobDefinition),
+            ),
           );
           const finished = job.waitUntilFinished(queueEvents, waitForResultMs) as Promise<R>;
           if (!options?.signal) return resultOf(await finished);
@@ -131,15 +223,10 @@ export function createBullmqJobs(deps: {
     async start() {
       if (started) return;
       started = true;
+      // Redis away at start: the process starts all the same, and declares them when Redis is ready.
+      if (lost) log.warn('redis is away at start (jobs): job schedules are declared when it returns');
+      else await declareSchedules();
       for (const definition of definitions.values()) {
-        if (definition.schedule) {
-          const { everyMs, runAtStart } = definition.schedule;
-          await queueOf(definition.name).upsertJobScheduler(
-            definition.name,
-            { every: everyMs, ...(runAtStart === false ? { startDate: clock.now() + everyMs } : {}) },
-            { name: definition.name, data: {}, opts: jobOptions(definition) },
-          );
-        }
         if (!deps.runJobs) continue;
         const worker = new Worker(
           definition.name,

@@ -2,7 +2,13 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from './clock.ts';
 import { redisOptionsFromUrl } from './jobs-bullmq.ts';
-import { createLimits, createMemoryLimitStore, type LimitStore, RateLimitedError } from './limits.ts';
+import {
+  createFailoverLimitStore,
+  createLimits,
+  createMemoryLimitStore,
+  type LimitStore,
+  RateLimitedError,
+} from './limits.ts';
 import { createRedisLimitStore } from './limits-redis.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -110,5 +116,67 @@ describe('limits', () => {
     expect((await limit.take('a')).allowed).toBe(true);
     expect((await limit.peek('a')).allowed).toBe(true);
     expect(reported).toHaveLength(2);
+  });
+});
+
+describe('a shared store with memory behind it (Redis away)', () => {
+  it('counts in memory while the shared store is away, goes back to it, and says so once each way', async () => {
+    let up = false;
+    const primary = createMemoryLimitStore();
+    const switches: string[] = [];
+    const clock = new ManualClock();
+    const store = createFailoverLimitStore({
+      primary,
+      fallback: createMemoryLimitStore(),
+      available: () => up,
+      onSwitch: (to) => switches.push(to),
+      now: () => clock.now(),
+    });
+    const limit = createLimits(store, clock).define(policy);
+    const away = [];
+    for (let i = 0; i < 4; i += 1) away.push((await limit.take('a')).allowed);
+    // Still limited: the fourth is refused (the store's failure does not open the gate).
+    expect(away).toEqual([true, true, true, false]);
+    expect(store.usingFallback).toBe(true);
+    up = true;
+    expect((await limit.take('a')).count).toBe(1);
+    expect(await primary.read('test.per-minute:a', clock.now())).toMatchObject({ count: 1 });
+    expect(store.usingFallback).toBe(false);
+    expect(switches).toEqual(['fallback', 'primary']);
+  });
+
+  it('falls back when a call to the shared store fails though it looked connected, and leaves it alone a while', async () => {
+    const switches: string[] = [];
+    let calls = 0;
+    let failing = true;
+    const flaky: LimitStore = {
+      add: (...args) => {
+        calls += 1;
+        return failing
+          ? Promise.reject(new Error('Command timed out'))
+          : createMemoryLimitStore().add(...args);
+      },
+      read: () => Promise.reject(new Error('Command timed out')),
+    };
+    const clock = new ManualClock();
+    const store = createFailoverLimitStore({
+      primary: flaky,
+      fallback: createMemoryLimitStore(),
+      available: () => true,
+      onSwitch: (to) => switches.push(to),
+      now: () => clock.now(),
+    });
+    const limit = createLimits(store, clock).define(policy);
+    const results = [];
+    for (let i = 0; i < 4; i += 1) results.push((await limit.take('a')).allowed);
+    expect(results).toEqual([true, true, true, false]);
+    await expect(limit.enforce('a')).rejects.toBeInstanceOf(RateLimitedError);
+    // One failed call, then 5 s without asking it (no request waits on a store that hangs).
+    expect(calls).toBe(1);
+    failing = false;
+    clock.advance(5_000);
+    expect((await limit.take('b')).allowed).toBe(true);
+    expect(calls).toBe(2);
+    expect(switches).toEqual(['fallback', 'primary']);
   });
 });

@@ -88,6 +88,68 @@ export function createMemoryLimitStore(): LimitStore {
   };
 }
 
+/**
+ * A shared store (Redis) with this process's memory behind it: while the shared store is away (`available()`
+ * says no, or a call fails), counts go to `fallback`, fixed windows in memory, so every limit (the admin
+ * failure limit included) still holds, per process, instead of letting everything through. When the shared
+ * store answers again, counts go back to it. `onSwitch` is called once per change of store, for the log.
+ */
+export function createFailoverLimitStore(deps: {
+  primary: LimitStore;
+  fallback: LimitStore;
+  /** Whether the primary is connected now (false: skip it without waiting on it). */
+  available(): boolean;
+  onSwitch(to: 'fallback' | 'primary', error?: unknown): void;
+  /** The time, for the pause below (the platform clock). */
+  now(): number;
+  /**
+   * After a failed call, the primary is left alone this long although it looks connected (a Redis that
+   * hangs without closing would otherwise cost every request its command timeout). Default 5 s.
+   */
+  pauseAfterFailureMs?: number;
+}): LimitStore & { readonly usingFallback: boolean } {
+  const { primary, fallback } = deps;
+  const pauseMs = deps.pauseAfterFailureMs ?? 5_000;
+  let usingFallback = false;
+  let pausedUntil = Number.NEGATIVE_INFINITY;
+  const toFallback = (error?: unknown) => {
+    if (usingFallback) return;
+    usingFallback = true;
+    deps.onSwitch('fallback', error);
+  };
+  const toPrimary = () => {
+    if (!usingFallback) return;
+    usingFallback = false;
+    deps.onSwitch('primary');
+  };
+  async function either<T>(call: (store: LimitStore) => Promise<T>): Promise<T> {
+    if (!deps.available() || deps.now() < pausedUntil) {
+      toFallback();
+      return call(fallback);
+    }
+    try {
+      const answer = await call(primary);
+      toPrimary();
+      return answer;
+    } catch (error) {
+      pausedUntil = deps.now() + pauseMs;
+      toFallback(error);
+      return call(fallback);
+    }
+  }
+  return {
+    add: (key, cost, windowMs, now) => either((store) => store.add(key, cost, windowMs, now)),
+    read: (key, now) => either((store) => store.read(key, now)),
+    get usingFallback() {
+      return usingFallback;
+    },
+    async close() {
+      await primary.close?.();
+      await fallback.close?.();
+    },
+  };
+}
+
 /** Every limit of the site, counted in one store, answered with one 429. */
 export function createLimits(
   store: LimitStore,

@@ -247,6 +247,7 @@ export function registerPageRoute(
         : Number.POSITIVE_INFINITY,
     );
     delete headers['x-page-expires'];
+    if (response.status === 503) headers['retry-after'] ??= '5';
     const storable =
       response.status === 200 &&
       !response.headers.has('set-cookie') &&
@@ -294,6 +295,8 @@ export function registerPageRoute(
       const html = finishDocument(await response.text());
       reply.status(response.status);
       for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
+      // A page that could not read its data for a passing reason (the database away, loader-failure.ts).
+      if (response.status === 503 && !response.headers.has('retry-after')) reply.header('retry-after', '5');
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return reply.send(html);

@@ -26,4 +26,15 @@ describe('loaderFailure', () => {
       status: 503,
     });
   });
+
+  it('answers 503 when the failure says it will pass (the database restarting)', () => {
+    const { context } = loaderContext({});
+    // The server's DatabaseUnavailableError, as the loader sees it (the web app knows no server class).
+    const away = Object.assign(new Error('The database is not reachable right now.'), {
+      statusCode: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      retryAfterSeconds: 5,
+    });
+    expect(loaderFailure(loaderArgs('/blog', '/blog', context), away, 'x', {}).init).toEqual({ status: 503 });
+  });
 });

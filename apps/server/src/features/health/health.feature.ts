@@ -1,14 +1,18 @@
 import { errorCodes } from '@hurryup/contracts/errors';
-import { checkHealth } from '@hurryup/contracts/health';
+import { checkHealth, checkReadiness } from '@hurryup/contracts/health';
 import { sql } from 'kysely';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
 import { sendError } from '../../shared/send-error.ts';
 
-/** `/api/health` for load balancers and monitors: never rate limited. */
+/**
+ * `/api/health` for load balancers and monitors: cheap (one `select 1`), never rate limited.
+ * `/api/health/ready`: every readiness check by name (shared/readiness.ts: the database, Redis with
+ * `REDIS_URL`); 503 when a part the site cannot serve without is down.
+ */
 export const healthFeature = defineFeature({
   name: 'health',
-  async plugin(app, { database }) {
+  async plugin(app, { database, readiness }) {
     registerCall(
       app,
       checkHealth,
@@ -27,6 +31,34 @@ export const healthFeature = defineFeature({
           database: database.dialect,
           uptimeSeconds: Math.round(process.uptime()),
         };
+      },
+      { config: { rateLimit: false } },
+    );
+
+    registerCall(
+      app,
+      checkReadiness,
+      async (_input, request, reply) => {
+        const report = await readiness.report();
+        if (report.status !== 'unavailable') {
+          if (report.status === 'degraded')
+            request.log.warn({ checks: report.checks }, 'readiness: degraded');
+          return report;
+        }
+        request.log.error({ checks: report.checks }, 'readiness: unavailable');
+        const down = Object.keys(report.checks).filter((name) => report.checks[name] === 'down');
+        // The uniform error body, with the report beside it for monitors (sent as is, not through the
+        // error body's schema, which would drop it).
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .type('application/json; charset=utf-8')
+          .serializer(JSON.stringify)
+          .send({
+            error: `The site is not ready: ${down.join(', ')} not reachable.`,
+            code: down.includes('database') ? errorCodes.databaseUnavailable : 'NOT_READY',
+            ...report,
+          });
       },
       { config: { rateLimit: false } },
     );

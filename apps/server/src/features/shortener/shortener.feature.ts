@@ -8,7 +8,6 @@ import {
 } from '@hurryup/contracts/shortener-rules';
 import type { ShortenerPageData } from '@hurryup/web/features/shortener/page-data';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { tablesOf } from '../../db/tables-of.ts';
 import { clientKey } from '../../shared/admin-auth.ts';
 import { defineFeature } from '../../shared/feature.ts';
@@ -47,28 +46,12 @@ const clickFlushMs = 1_000;
 export const shortenerFeature = defineFeature({
   name: 'shortener',
   migrations: shortenerMigrations,
-  async plugin(app, { database, config, site, clock, jobs, limits, log }) {
+  async plugin(app, { database, config, site, clock, limits, log }) {
     const repository = createShortenerRepository(tablesOf<ShortenerTables>(database.db));
-    const flushJob = jobs.define({
-      name: 'shortener.clicks-flush',
-      payload: z.object({}).strict(),
-      // The process that counted the clicks writes them: the job only wakes it after `clickFlushMs`.
-      handler: async () => clicks.flush(),
-    });
-    const clicks = createClickCounter({
-      repository,
-      clock,
-      log,
-      flushAfterMs: clickFlushMs,
-      // With Redis, jobs run in the worker, which holds no clicks: the web process then stores a batch at its
-      // next click after `clickFlushMs`, and on shutdown (docs/decisions/0022-url-shortener.md).
-      flushLater: () => {
-        if (config.redis) return;
-        flushJob
-          .enqueue({}, { delayMs: clickFlushMs })
-          .catch((error: unknown) => log.warn({ err: error }, 'could not queue the clicks flush'));
-      },
-    });
+    const clicks = createClickCounter({ repository, clock, log, flushAfterMs: clickFlushMs });
+    // Every process stores the clicks it counted about once a second, with Redis or without, whether more
+    // clicks come or not; and on shutdown (docs/decisions/0022-url-shortener.md).
+    const flushing = clock.every(clickFlushMs, () => void clicks.flush());
     const shortener = createShortenerService({
       repository,
       clicks,
@@ -84,6 +67,7 @@ export const shortenerFeature = defineFeature({
     });
     // Clicks still in memory are stored before the database closes.
     app.addHook('onClose', async () => {
+      flushing.cancel();
       await clicks.flush();
     });
 

@@ -44,15 +44,13 @@ export function qrSvgOf(text: string): Promise<string> {
  * Clicks counted in this process's memory and added to the database in batches, one atomic
  * `clicks = clicks + n` per code: each process adds only its own increments, so several processes (or a
  * restart) never lose or double a click. A batch is written when it is `flushAfterMs` old (at the next click,
- * or by the delayed job the first click of a batch queues), and on shutdown.
+ * or by the feature's timer on the platform clock, which calls `flush()` every `flushAfterMs`), and on shutdown.
  */
 export function createClickCounter(deps: {
   repository: Pick<ShortenerRepository, 'addClicks'>;
   clock: Clock;
   log: FastifyBaseLogger;
   flushAfterMs: number;
-  /** Called when a batch starts: arranges a `flush()` about `flushAfterMs` later. */
-  flushLater(): void;
 }) {
   const { repository, clock, log, flushAfterMs } = deps;
   let pending = new Map<string, number>();
@@ -78,10 +76,7 @@ export function createClickCounter(deps: {
   }
 
   function add(code: string, n: number) {
-    if (pending.size === 0) {
-      startedAt = clock.now();
-      deps.flushLater();
-    }
+    if (pending.size === 0) startedAt = clock.now();
     pending.set(code, (pending.get(code) ?? 0) + n);
   }
 

@@ -359,12 +359,33 @@ describe('GET /s/:code', () => {
     try {
       const { code } = (await shorten({ longUrl: 'https://example.com/batch' }, nextIp(), own.app)).json();
       for (let i = 0; i < 3; i++) await own.app.inject({ url: `/s/${code}` });
-      // Stored or not yet (the delayed flush runs on real time), the preview shows every click.
+      // Stored or not yet, the preview shows every click.
       expect((await own.app.inject({ url: `/api/short-links/${code}` })).json().clicks).toBe(3);
-      clock.advance(1_000);
+      await clock.advanceAsync(1_000);
+      await vi.waitFor(async () => expect(await storedClicks(code, own.database)).toBe(3));
       await own.app.inject({ url: `/s/${code}` });
+      await clock.advanceAsync(1_000);
       await vi.waitFor(async () => expect(await storedClicks(code, own.database)).toBe(4));
       expect((await own.app.inject({ url: `/api/short-links/${code}` })).json().clicks).toBe(4);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("stores a process's last clicks on the clock's timer, with no further click to carry them", async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 24, 6));
+    const own = await createTestApp({ PUBLIC_BASE_URL: base }, { platform: { clock } });
+    try {
+      const { code } = (await shorten({ longUrl: 'https://example.com/quiet' }, nextIp(), own.app)).json();
+      for (let i = 0; i < 3; i++) await own.app.inject({ url: `/s/${code}` });
+      await clock.advanceAsync(999);
+      expect(await storedClicks(code, own.database)).toBe(0);
+      // A quiet process: no click comes after these; the timer stores them a second after the batch began.
+      await clock.advanceAsync(1);
+      // Polled on the database, not on real time: the write the timer started lands within a few reads.
+      let stored = 0;
+      for (let read = 0; read < 200 && stored < 3; read++) stored = await storedClicks(code, own.database);
+      expect(stored).toBe(3);
     } finally {
       await own.close();
     }
