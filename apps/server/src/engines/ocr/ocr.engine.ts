@@ -30,6 +30,8 @@ export type OcrProblem =
   | { problem: 'too-many-pixels'; pixels: number }
   | { problem: 'encrypted-pdf' }
   | { problem: 'corrupt-pdf' }
+  /** Its compressed streams would decode to more than the file may (pdf-inflation.ts). */
+  | { problem: 'pdf-too-large-decoded'; allowedBytes: number }
   | { problem: 'too-many-pages'; pages: number }
   | { problem: 'too-many-scanned-pages'; pages: number };
 

@@ -15,6 +15,12 @@ function refusal(problem: OcrProblem): HttpError {
       return new HttpError(422, 'HEIC_DECODE_FAILED', textExtractMessages.heicFailed);
     case 'too-many-pixels':
       return new HttpError(422, 'IMAGE_TOO_LARGE', textExtractMessages.tooManyPixels(problem.pixels));
+    case 'pdf-too-large-decoded':
+      return new HttpError(
+        422,
+        'PDF_TOO_LARGE_DECODED',
+        textExtractMessages.pdfTooLargeDecoded(problem.allowedBytes),
+      );
     case 'encrypted-pdf':
       return new HttpError(422, 'PDF_ENCRYPTED', textExtractMessages.encryptedPdf);
     case 'corrupt-pdf':
