@@ -22,7 +22,7 @@ const testTask: z.ZodType<TestTask> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('buffers') }),
 ]);
 const workerUrl = new URL('../../test/engines/test-tasks.worker.ts', import.meta.url);
-const limits: EngineLimits = { threads: 1, maxQueue: 1, timeoutMs: 2000, maxMemoryMb: 32 };
+const limits: EngineLimits = { threads: 1, maxQueue: 1, timeoutMs: 20_000, maxMemoryMb: 32 };
 const testEngine = defineEngine<TestTask, string>({ name: 'test-tasks', workerUrl, input: testTask, limits });
 const otherEngine = defineEngine<TestTask, string>({
   name: 'other-tasks',
@@ -187,7 +187,9 @@ describe('an engine in child processes (isolation: process)', { timeout: 30_000 
     // The limit counts from the task's start: a warm child first, so starting one is not what is timed.
     const slow = pool({ limits: { 'process-tasks': { timeoutMs: 1500 } } });
     expect(await slow.run(processEngine, { kind: 'echo', value: 'warm' })).toBe('echo warm');
-    expect(await slow.run(processEngine, { kind: 'spin' }).catch((e) => e)).toBeInstanceOf(EngineTimeoutError);
+    expect(await slow.run(processEngine, { kind: 'spin' }).catch((e) => e)).toBeInstanceOf(
+      EngineTimeoutError,
+    );
     expect(await slow.run(processEngine, { kind: 'echo', value: 'fresh' })).toBe('echo fresh');
     const giveUp = new AbortController();
     const abandoned = engines.run(processEngine, { kind: 'spin' }, { signal: giveUp.signal });

@@ -33,7 +33,11 @@ export interface EnginePoolOptions {
   /** Where run times and time limits are read (the platform's clock; tests pass a ManualClock). */
   clock?: EngineClock;
   /** Runs an engine's tasks (tests: a fake slow engine); default piscina threads, or child processes. */
-  runnerFor?: (definition: EngineDefinition<unknown, unknown>, limits: EngineLimits, threads: number) => TaskRunner;
+  runnerFor?: (
+    definition: EngineDefinition<unknown, unknown>,
+    limits: EngineLimits,
+    threads: number,
+  ) => TaskRunner;
 }
 
 /** The part of the platform's clock the pool uses (engines import nothing of the app). */
@@ -103,6 +107,8 @@ interface Lane {
 }
 
 const timedOut = Symbol('engine time limit');
+/** The longest a child process may take to start and load its engine before its task fails. */
+const startUpLimitMs = 30_000;
 
 function issueFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
   const fields: Record<string, string> = {};
@@ -132,7 +138,13 @@ function threadRunner(
   piscina.on('error', (error: unknown) =>
     log?.error({ err: error, engine: definition.name }, 'engine thread failed outside a task'),
   );
-  return { run: (input, signal) => piscina.run(input, { signal }), close: () => piscina.close() };
+  return {
+    run: (input, signal, started) => {
+      started();
+      return piscina.run(input, { signal });
+    },
+    close: () => piscina.close(),
+  };
 }
 
 /**
@@ -223,7 +235,10 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     if (hasPlace(lane) && lane.waiting.length === 0) return 0;
     const per = perTaskMs(lane);
     const now = clock.now();
-    const soonest = Math.min(per, ...[...lane.startedAt].map((started) => Math.max(0, per - (now - started))));
+    const soonest = Math.min(
+      per,
+      ...[...lane.startedAt].map((started) => Math.max(0, per - (now - started))),
+    );
     return soonest + Math.floor(lane.waiting.length / lane.threads) * per;
   }
 
@@ -237,10 +252,26 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     lane.running += 1;
     running += 1;
     const name = lane.definition.name;
-    const started = clock.now();
+    let started = clock.now();
     lane.startedAt.add(started);
     const controller = new AbortController();
-    const timer = clock.setTimeout(() => controller.abort(timedOut), lane.limits.timeoutMs);
+    // The time limit and the run time count from the task's real start (a fresh child process first loads
+    // its module; a thread's start-up is counted, as piscina starts it with the task). Until then a start-up
+    // limit of its own applies (a loaded machine may take seconds to start a process).
+    let timer = clock.setTimeout(
+      () => controller.abort(timedOut),
+      Math.max(lane.limits.timeoutMs, startUpLimitMs),
+    );
+    let begun = false;
+    const begin = () => {
+      if (begun || controller.signal.aborted) return;
+      begun = true;
+      timer.cancel();
+      lane.startedAt.delete(started);
+      started = clock.now();
+      lane.startedAt.add(started);
+      timer = clock.setTimeout(() => controller.abort(timedOut), lane.limits.timeoutMs);
+    };
     const onCallerAbort = () => controller.abort(task.signal?.reason);
     task.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
@@ -253,7 +284,7 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       running -= 1;
     };
     const work = runnerOf(lane)
-      .run(task.input, controller.signal)
+      .run(task.input, controller.signal, begin)
       .then(
         (output: unknown) => {
           settle();
@@ -276,7 +307,10 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
             task.reject(task.signal.reason);
           } else if (error instanceof ProcessMemoryError) {
             lane.memoryKilled += 1;
-            options.log?.warn({ engine: name, err: error.message }, 'engine process killed past its memory cap');
+            options.log?.warn(
+              { engine: name, err: error.message },
+              'engine process killed past its memory cap',
+            );
             task.reject(new EngineMemoryError(name, error));
           } else {
             lane.failed += 1;
@@ -334,8 +368,7 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       if (!canStart) {
         const deadline =
           lane.limits.deadlineMs === undefined ? undefined : Math.min(lane.limits.deadlineMs, answerWithinMs);
-        const tooLate =
-          deadline !== undefined && estimatedWaitMs(lane) + perTaskMs(lane) > deadline;
+        const tooLate = deadline !== undefined && estimatedWaitMs(lane) + perTaskMs(lane) > deadline;
         if (tooLate || lane.waiting.length >= lane.limits.maxQueue) {
           lane.refused += 1;
           return Promise.reject(new EngineBusyError(engine.name, retryAfter(lane)));

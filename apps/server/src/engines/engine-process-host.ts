@@ -14,6 +14,14 @@ if (!moduleUrl || !process.send) {
   process.exit(2);
 }
 const loaded = import(moduleUrl.startsWith('file:') ? moduleUrl : pathToFileURL(moduleUrl).href);
+// Ready once the module is loaded: the parent starts a task's time limit from here, not from the spawn.
+loaded.then(
+  () => process.send?.({ ready: true }),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(3);
+  },
+);
 
 const answer = (message: Answer) => {
   if (process.connected) process.send?.(message);

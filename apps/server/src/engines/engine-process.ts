@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 
 /** One task handed to a runner: it settles with the output, or fails; `signal` stops it (time limit, caller). */
 export interface TaskRunner {
-  run(input: unknown, signal: AbortSignal): Promise<unknown>;
+  /** `started` is called when the task really starts (a fresh child has loaded its module): its time limit counts from there. */
+  run(input: unknown, signal: AbortSignal, started: () => void): Promise<unknown>;
   /** Stops what is idle; the pool waits for the running tasks first. */
   close(): Promise<void>;
 }
@@ -49,6 +50,8 @@ export async function residentMbOf(pid: number): Promise<number | undefined> {
 interface Child {
   process: ChildProcess;
   idleTimer: NodeJS.Timeout | undefined;
+  /** Resolves when the child has loaded the engine's module. */
+  ready: Promise<void>;
 }
 
 /**
@@ -65,7 +68,12 @@ export function createProcessRunner(options: ProcessRunnerOptions): TaskRunner {
   let closed = false;
 
   function spawn(): Child {
+    let markReady = () => {};
+    const ready = new Promise<void>((resolve) => {
+      markReady = resolve;
+    });
     const child: Child = {
+      ready,
       process: fork(hostPath, [options.moduleUrl.href], {
         execArgv: [
           ...process.execArgv.filter((arg) => !arg.startsWith('--max-old-space-size')),
@@ -77,6 +85,12 @@ export function createProcessRunner(options: ProcessRunnerOptions): TaskRunner {
       idleTimer: undefined,
     };
     all.add(child);
+    const onReady = (message: { ready?: boolean }) => {
+      if (!message?.ready) return;
+      child.process.off('message', onReady);
+      markReady();
+    };
+    child.process.on('message', onReady);
     child.process.on('exit', () => {
       all.delete(child);
       const at = idle.indexOf(child);
@@ -106,7 +120,7 @@ export function createProcessRunner(options: ProcessRunnerOptions): TaskRunner {
   }
 
   return {
-    run(input, signal) {
+    run(input, signal, started) {
       if (signal.aborted) return Promise.reject(signal.reason);
       const child = idle.pop() ?? spawn();
       if (child.idleTimer) clearTimeout(child.idleTimer);
@@ -137,8 +151,8 @@ export function createProcessRunner(options: ProcessRunnerOptions): TaskRunner {
           stop(child);
           reject(signal.reason);
         };
-        const onMessage = (message: { ok: boolean; output?: unknown; error?: string }) => {
-          if (settled) return;
+        const onMessage = (message: { ok?: boolean; output?: unknown; error?: string; ready?: boolean }) => {
+          if (settled || message.ready) return;
           finish();
           // A task's own failure leaves its child as sound as a thread whose task threw.
           release(child);
@@ -149,7 +163,12 @@ export function createProcessRunner(options: ProcessRunnerOptions): TaskRunner {
           if (settled) return;
           finish();
           if (over !== undefined) {
-            reject(new ProcessMemoryError(`the child used ${Math.round(over)} MB, over ${options.maxResidentMb} MB`, over));
+            reject(
+              new ProcessMemoryError(
+                `the child used ${Math.round(over)} MB, over ${options.maxResidentMb} MB`,
+                over,
+              ),
+            );
           } else if (exitSignal === 'SIGABRT' || code === 134) {
             // V8 aborts a process that reaches its heap limit.
             reject(new ProcessMemoryError(`the child ran out of heap (${options.maxHeapMb} MB)`));
@@ -160,12 +179,16 @@ export function createProcessRunner(options: ProcessRunnerOptions): TaskRunner {
         signal.addEventListener('abort', onAbort, { once: true });
         child.process.on('message', onMessage);
         child.process.on('exit', onExit);
-        child.process.send({ input }, (error) => {
-          if (error && !settled) {
-            finish();
-            stop(child);
-            reject(error);
-          }
+        void child.ready.then(() => {
+          if (settled) return;
+          started();
+          child.process.send({ input }, (error) => {
+            if (error && !settled) {
+              finish();
+              stop(child);
+              reject(error);
+            }
+          });
         });
       });
     },

@@ -83,7 +83,9 @@ async function openPdf(
     return { document, close: () => task.destroy().catch(() => undefined) };
   } catch (error) {
     await task.destroy().catch(() => undefined);
-    return { problem: (error as { name?: string }).name === 'PasswordException' ? 'encrypted-pdf' : 'corrupt-pdf' };
+    return {
+      problem: (error as { name?: string }).name === 'PasswordException' ? 'encrypted-pdf' : 'corrupt-pdf',
+    };
   }
 }
 

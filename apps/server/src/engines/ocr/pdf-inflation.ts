@@ -28,7 +28,9 @@ export function allowedDecodedBytes(fileBytes: number, limits: InflationLimits =
   return Math.min(limits.maxBytes, Math.max(limits.freeBytes, limits.maxRatio * fileBytes));
 }
 
-export type InflationCheck = { ok: true; decodedBytes: number } | { ok: false; decodedBytes: number; allowed: number };
+export type InflationCheck =
+  | { ok: true; decodedBytes: number }
+  | { ok: false; decodedBytes: number; allowed: number };
 
 interface PdfStream {
   filters: string[];
@@ -56,7 +58,10 @@ function streamsOf(pdf: Buffer): PdfStream[] {
     const at = keyword.index;
     if (!/>>\s*$/.test(text.slice(Math.max(0, at - 16), at))) continue;
     const objectStart = text.lastIndexOf('obj', at);
-    const dictionary = text.slice(objectStart >= 0 && at - objectStart < 65_536 ? objectStart : at - 4096, at);
+    const dictionary = text.slice(
+      objectStart >= 0 && at - objectStart < 65_536 ? objectStart : at - 4096,
+      at,
+    );
     const start = at + keyword[0].length;
     let end = -1;
     const length = /\/Length\s+(\d+)(?:\s+(\d+)\s+R)?/.exec(dictionary);
@@ -66,7 +71,8 @@ function streamsOf(pdf: Buffer): PdfStream[] {
         const target = new RegExp(`(?:^|\\s)${length[1]}\\s+${length[2]}\\s+obj\\s*(\\d+)`).exec(text);
         bytes = target ? Number(target[1]) : -1;
       }
-      if (bytes >= 0 && /^\s*endstream/.test(text.slice(start + bytes, start + bytes + 32))) end = start + bytes;
+      if (bytes >= 0 && /^\s*endstream/.test(text.slice(start + bytes, start + bytes + 32)))
+        end = start + bytes;
     }
     if (end < 0) end = text.indexOf('endstream', start);
     if (end < 0) end = text.length;

@@ -5,7 +5,7 @@ import { EngineMemoryError } from '../../engines/engine-errors.ts';
 import type { OcrOutput, OcrProblem, OcrSourceType } from '../../engines/ocr/ocr.engine.ts';
 import { readTextOf } from '../../engines/ocr/ocr.ts';
 import { HttpError } from '../../shared/http-error.ts';
-import type { Limit } from '../../shared/limits.ts';
+import { type Limit, RateLimitedError } from '../../shared/limits.ts';
 
 /** A file that cannot be read: 422 with a code and a message naming what is wrong. */
 function refusal(problem: OcrProblem): HttpError {
@@ -62,7 +62,12 @@ export function createTextExtractService(deps: {
 }): TextExtractService {
   async function read(file: UploadedFile, asker: Asker): Promise<Extract<OcrOutput, { ok: true }>> {
     // A visitor's second file waits for nobody: it is refused while their first is being read.
-    await deps.atOnce.enforce(asker.visitor);
+    const place = await deps.atOnce.take(asker.visitor);
+    if (!place.allowed) {
+      // A refused take is not a file being read: only the running one holds the place.
+      await deps.atOnce.refund(asker.visitor);
+      throw new RateLimitedError(textExtractMessages.oneAtATime, place.retryAfterSeconds);
+    }
     try {
       for (const limit of deps.limits) await limit.enforce(asker.visitor);
       const output = await readTextOf(
