@@ -54,8 +54,7 @@ export const textExtractMessages = {
     'No readable text was found: this picture looks like noise or a photo without writing. Please send a clear picture of text.',
   tooMuchMemory:
     'This file needs more memory to read than this tool allows, so reading it was stopped. Please try a smaller or simpler file.',
-  oneAtATime:
-    'You already have a file being read. Please wait for it to finish, then send the next one.',
+  oneAtATime: 'You already have a file being read. Please wait for it to finish, then send the next one.',
   tooMany: 'You have converted many files in a short time. Please wait a minute and try again.',
   tooManyToday: 'You have converted many files today. Please try again tomorrow.',
 } as const;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,8 +11,6 @@ import { readTextOf } from './ocr.ts';
 import { heicDeclaredPixels } from './ocr-images.ts';
 import { needsRecognition } from './ocr-pdf.ts';
 import { ocrJobsPerWorker, recognise, stopReader, workersStarted } from './ocr-reader.ts';
-import crypto from 'node:crypto';
-import { allowedDecodedBytes, checkPdfInflation } from './pdf-inflation.ts';
 import {
   blankPagesPdf,
   characterAccuracy,
@@ -23,6 +22,7 @@ import {
   textPdf,
   textPicture,
 } from './ocr-samples.ts';
+import { allowedDecodedBytes, checkPdfInflation } from './pdf-inflation.ts';
 
 // One warm engine for the whole file: starting tesseract with both languages takes a few hundred ms.
 let pool: EnginePool;

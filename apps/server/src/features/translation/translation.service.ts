@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { translationMessages, translationUnavailableCode } from '@hurryup/contracts/translation-rules';
 import type { FastifyBaseLogger } from 'fastify';
 import { chunkText, joinTranslated } from '../../adapters/text-chunks.ts';
-import { packPieces } from './translation-pieces.ts';
 import { type TranslationService, targetLanguage } from '../../adapters/translation-service.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { HttpError } from '../../shared/http-error.ts';
 import { type Limit, RateLimitedError } from '../../shared/limits.ts';
 import type { TranslationRepository } from './translation.repository.ts';
+import { packPieces } from './translation-pieces.ts';
 
 /** Requests to one service in flight at once for one text's pieces. */
 const piecesAtOnce = 3;
