@@ -78,7 +78,7 @@ async function form(): Promise<{ payload: Buffer; headers: Record<string, string
   };
 }
 
-describe('the OCR queue as visitors meet it', () => {
+describe('the OCR queue as visitors meet it', { timeout: 30_000 }, () => {
   it('refuses at once (503, Retry-After) what it could not finish within the engine deadline', async () => {
     const { clock, fake, app } = await start();
     const upload = async (ip: string) =>

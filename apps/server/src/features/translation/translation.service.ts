@@ -91,18 +91,20 @@ export function createTranslationService(options: TranslationServiceOptions) {
             continue;
           }
           const parts = batch.length === 1 ? [answer] : lines;
-          for (const [index, piece] of batch.entries()) {
+          const now = new Date(clock.now()).toISOString();
+          const entries = batch.map((piece, index) => {
             const hindi = parts[index]!.trim();
             translated.set(piece, hindi);
-            await repository.store({
+            return {
               hash: hashes.get(piece)!,
               target: targetLanguage,
               translated: hindi,
               service: service.name,
               sourceChars: piece.length,
-              now: new Date(clock.now()).toISOString(),
-            });
-          }
+              now,
+            };
+          });
+          await repository.storeMany(entries);
         } catch (error) {
           failed.abort();
           throw error;

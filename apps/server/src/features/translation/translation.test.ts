@@ -37,7 +37,7 @@ describe('POST /api/translateText with MyMemory (the default service)', () => {
     t = await createTestApp({
       ...fake.env('mymemory'),
       MYMEMORY_EMAIL: 'desk@example.in',
-      TRANSLATION_TIMEOUT_MS: '300',
+      TRANSLATION_TIMEOUT_MS: '2000',
     });
   });
   afterAll(() => t.close());
