@@ -75,8 +75,10 @@ export function createProcessRunner(options: ProcessRunnerOptions): TaskRunner {
     const child: Child = {
       ready,
       process: fork(hostPath, [options.moduleUrl.href], {
+        // The parent's flags (module conditions, loaders), less its heap size and its debugger: a child
+        // that opened the same inspector port would fail to start.
         execArgv: [
-          ...process.execArgv.filter((arg) => !arg.startsWith('--max-old-space-size')),
+          ...process.execArgv.filter((arg) => !/^--(max-old-space-size|inspect|debug)/.test(arg)),
           `--max-old-space-size=${options.maxHeapMb}`,
         ],
         serialization: 'advanced',
