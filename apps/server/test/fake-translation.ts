@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 /**
  * How one fake service behaves: answers, fails as the real service does (`down`: HTTP 500 with its error
  * body; `quota`: the service's quota answer), never answers (`hang`), sends an answer past any cap (`huge`),
- * or sends something that is not its JSON (`garbage`).
+ * sends something that is not its JSON (`garbage`), or answers with the line breaks of `q` lost (`flatten`,
+ * MyMemory only).
  */
-export type FakeMode = 'ok' | 'down' | 'quota' | 'hang' | 'huge' | 'garbage';
+export type FakeMode = 'ok' | 'down' | 'quota' | 'hang' | 'huge' | 'garbage' | 'flatten';
 
 export type FakeServiceName = 'mymemory' | 'libretranslate' | 'google';
 
@@ -21,8 +22,15 @@ export interface FakeTranslation {
   close(): Promise<void>;
 }
 
-/** The fake's "Hindi": the text in Devanagari brackets, so a test sees which piece became what, in order. */
-export const fakeHindi = (text: string) => `हिं〔${text}〕`;
+/**
+ * The fake's "Hindi": each line in Devanagari brackets, so a test sees which piece became what, in order.
+ * Line by line, as the real services keep a text's line breaks.
+ */
+export const fakeHindi = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `हिं〔${line}〕`)
+    .join('\n');
 
 export const fakeGoogleKey = 'fake-google-key';
 export const fakeLibreKey = 'fake-libre-key';
@@ -106,7 +114,10 @@ export async function startFakeTranslation(): Promise<FakeTranslation> {
         });
       }
       return send(response, 200, {
-        responseData: { translatedText: fakeHindi(q), match: 0.85 },
+        responseData: {
+          translatedText: mode.mymemory === 'flatten' ? fakeHindi(q).replace(/\n/g, ' ') : fakeHindi(q),
+          match: 0.85,
+        },
         quotaFinished: false,
         mtLangSupported: null,
         responseDetails: '',

@@ -48,6 +48,13 @@ export const textExtractMessages = {
     `This PDF has ${pages} pages; at most ${pdfMaxPages} pages can be converted at a time.`,
   tooManyScannedPages: (pages: number) =>
     `This PDF has ${pages} pages that must be read as pictures (scanned or Hindi pages); at most ${pdfMaxRecognisedPages} can be read at a time.`,
+  pdfTooLargeDecoded: (allowedBytes: number) =>
+    `This PDF's contents unpack to far more than its size (over ${Math.round(allowedBytes / 1024 ** 2)} MB), which ordinary documents never do, so it was not read. Please print it to a new PDF and try again.`,
+  noReadableText:
+    'No readable text was found: this picture looks like noise or a photo without writing. Please send a clear picture of text.',
+  tooMuchMemory:
+    'This file needs more memory to read than this tool allows, so reading it was stopped. Please try a smaller or simpler file.',
+  oneAtATime: 'You already have a file being read. Please wait for it to finish, then send the next one.',
   tooMany: 'You have converted many files in a short time. Please wait a minute and try again.',
   tooManyToday: 'You have converted many files today. Please try again tomorrow.',
 } as const;

@@ -66,10 +66,17 @@ export function enginesThroughJobs(
       // Checked here too, so bad input never reaches a queue.
       const parsed = definition.input.safeParse(input);
       if (!parsed.success) return localPool.run(definition, input, options);
-      if ((await known.job.waiting()) >= definition.limits.maxQueue)
+      const { limits } = definition;
+      const waiting = await known.job.waiting();
+      // The worker's pool refuses what it cannot finish in time, but a task waiting in Redis is not yet in
+      // it: those ahead, at the engine's typical time per thread, must leave room within its deadline.
+      const perTask = limits.typicalMs ?? limits.timeoutMs / 4;
+      const estimateMs = (Math.floor(waiting / limits.threads) + 1) * perTask;
+      const late = limits.deadlineMs !== undefined && waiting > 0 && estimateMs > limits.deadlineMs;
+      if (waiting >= limits.maxQueue || late)
         throw new EngineBusyError(
           definition.name,
-          Math.max(1, Math.ceil(definition.limits.timeoutMs / 1000 / 4)),
+          Math.min(120, Math.max(1, Math.ceil((late ? estimateMs : limits.timeoutMs / 4) / 1000))),
         );
       const outcome = (await known.job.run({ input: parsed.data }, options)) as EngineOutcome;
       if (outcome.ok) return outcome.output as O;

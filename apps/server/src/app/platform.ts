@@ -125,7 +125,14 @@ export async function startPlatform(
           runSchedules: runJobs,
         }));
 
-  const pool = overrides.engines ? undefined : createEnginePool({ threadBudget: config.engineThreads, log });
+  // Engines answer visitors within the idle timeout, or refuse at once (a socket silent that long is closed).
+  const pool = overrides.engines
+    ? undefined
+    : createEnginePool({
+        threadBudget: config.engineThreads,
+        log,
+        answerWithinMs: Math.max(1000, config.idleTimeoutMs - 5000),
+      });
   // With Redis, engine work is queued and run by the processes that run jobs (a worker); without it, here.
   const engines = overrides.engines ?? (config.redis ? enginesThroughJobs(jobs, pool!, engineList) : pool!);
   const mail = overrides.mail ?? createPlatformMail({ config, database, clock, jobs, log });

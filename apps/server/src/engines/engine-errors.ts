@@ -57,6 +57,22 @@ export class EngineTimeoutError extends EngineError {
   }
 }
 
+/**
+ * The task's process went past its memory cap and was killed (engines with `isolation: 'process'`). 422,
+ * like a time limit's 504 without Retry-After: the same input would need as much again.
+ */
+export class EngineMemoryError extends EngineError {
+  constructor(engine: string, cause?: unknown) {
+    super(
+      engine,
+      422,
+      'ENGINE_MEMORY_LIMIT',
+      'This needed more memory than this tool allows, so it was stopped. Please try again with a smaller or simpler input.',
+      { cause },
+    );
+  }
+}
+
 /** The input does not match the engine's schema; refused before it is queued. */
 export class EngineInputError extends EngineError {
   constructor(engine: string, fields: Record<string, string>) {

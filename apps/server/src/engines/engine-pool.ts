@@ -5,8 +5,10 @@ import {
   EngineClosedError,
   EngineFailedError,
   EngineInputError,
+  EngineMemoryError,
   EngineTimeoutError,
 } from './engine-errors.ts';
+import { createProcessRunner, ProcessMemoryError, type TaskRunner } from './engine-process.ts';
 
 /** Where the pool reports what no caller sees: crashed threads, stopped tasks (pino's signature). */
 export interface EngineLog {
@@ -22,7 +24,36 @@ export interface EnginePoolOptions {
   limits?: Record<string, Partial<EngineLimits>>;
   /** How long a thread with nothing to do is kept before it stops (default 30 s): starting one costs time. */
   idleTimeoutMs?: number;
+  /**
+   * The longest any visitor waits for an engine (default 25 s): keep it below the server's idle timeout
+   * (`IDLE_TIMEOUT_MS`), or answers would come after the socket is closed. An engine's `deadlineMs` is
+   * bounded by it.
+   */
+  answerWithinMs?: number;
+  /** Where run times and time limits are read (the platform's clock; tests pass a ManualClock). */
+  clock?: EngineClock;
+  /** Runs an engine's tasks (tests: a fake slow engine); default piscina threads, or child processes. */
+  runnerFor?: (
+    definition: EngineDefinition<unknown, unknown>,
+    limits: EngineLimits,
+    threads: number,
+  ) => TaskRunner;
 }
+
+/** The part of the platform's clock the pool uses (engines import nothing of the app). */
+export interface EngineClock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): { cancel(): void };
+}
+
+const systemEngineClock: EngineClock = {
+  now: () => performance.now(),
+  setTimeout(callback, ms) {
+    const handle = setTimeout(callback, ms);
+    handle.unref();
+    return { cancel: () => clearTimeout(handle) };
+  },
+};
 
 export interface EngineStats {
   name: string;
@@ -33,6 +64,10 @@ export interface EngineStats {
   failed: number;
   timedOut: number;
   refused: number;
+  /** Tasks dropped or stopped because their caller went away (a visitor who closed the page). */
+  cancelled: number;
+  /** Tasks whose child process passed its memory cap and was killed. */
+  memoryKilled: number;
   /** Mean run time of recent successful tasks (moving average), undefined before the first. */
   averageMs: number | undefined;
 }
@@ -55,8 +90,10 @@ interface Lane {
   definition: EngineDefinition<unknown, unknown>;
   limits: EngineLimits;
   threads: number;
-  piscina: Piscina | undefined;
+  runner: TaskRunner | undefined;
   waiting: Waiting[];
+  /** When each running task started (clock time), for the queue's estimate. */
+  startedAt: Set<number>;
   /** The runs handed to piscina and not settled yet (each ends within its time limit). */
   inFlight: Set<Promise<void>>;
   running: number;
@@ -64,10 +101,14 @@ interface Lane {
   failed: number;
   timedOut: number;
   refused: number;
+  cancelled: number;
+  memoryKilled: number;
   averageMs: number | undefined;
 }
 
 const timedOut = Symbol('engine time limit');
+/** The longest a child process may take to start and load its engine before its task fails. */
+const startUpLimitMs = 30_000;
 
 function issueFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
   const fields: Record<string, string> = {};
@@ -78,20 +119,56 @@ function issueFields(issues: readonly { path: readonly PropertyKey[]; message: s
   return fields;
 }
 
+/** A piscina of worker threads for one engine (its module, thread count and heap limit). */
+function threadRunner(
+  definition: EngineDefinition<unknown, unknown>,
+  limits: EngineLimits,
+  threads: number,
+  idleTimeout: number,
+  log: EngineLog | undefined,
+): TaskRunner {
+  const piscina = new Piscina({
+    filename: definition.workerUrl.href,
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout,
+    resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb },
+  });
+  // Without a listener an uncaught error of an idle thread would throw in the web process.
+  piscina.on('error', (error: unknown) =>
+    log?.error({ err: error, engine: definition.name }, 'engine thread failed outside a task'),
+  );
+  return {
+    run: (input, signal, started) => {
+      started();
+      return piscina.run(input, { signal });
+    },
+    close: () => piscina.close(),
+  };
+}
+
 /**
- * The host's pool of worker threads for CPU work, built on piscina: one piscina per engine (its own
- * module, thread count and heap limit), made at the engine's first task.
+ * The host's pool for CPU work: one runner per engine (its own module, threads or child processes, and
+ * memory limits), made at the engine's first task. Threads are piscina's; an engine with
+ * `isolation: 'process'` runs in child processes with a resident-memory watchdog (engine-process.ts).
  *
- * The thread budget caps the tasks running at once across all engines, so two busy engines never take
- * more cores than `ENGINE_THREADS`. That needs a gate in front of piscina: a task goes to its engine's
- * piscina only when the engine has a free thread and the budget a free place; until then it waits in its
- * engine's queue (at most `maxQueue` tasks, one more is refused with `EngineBusyError`). Freed places go to
- * the engines with waiting tasks in turn. Because a task reaches piscina only when a thread is free, its
- * time limit counts from the start of its run (thread start-up included), not from its wait.
+ * Places: the thread budget (`ENGINE_THREADS`) caps the tasks running at once across all engines, but every
+ * engine keeps one place of its own beyond it: an engine with nothing running may always start one task, so
+ * OCR can never take the place that speech, image copies or feed parsing need (at worst one task per engine
+ * runs beside the budget, and the system shares the cores between them). A task goes to its engine's runner
+ * only when the engine has a free thread and a place; until then it waits in its engine's queue, and freed
+ * places go to the engines with waiting tasks in turn. Its time limit counts from the start of its run.
+ *
+ * Refusals at once, never after a wait the visitor cannot see the end of: a full queue (`maxQueue`), and,
+ * for engines with a `deadlineMs`, a task the queue could not finish in time by its estimate (tasks ahead
+ * and the engine's recent run times): 503 with Retry-After. A caller's signal drops a waiting task, and
+ * stops a running one (its thread or process is replaced).
  */
 export function createEnginePool(options: EnginePoolOptions): EnginePool {
   const budget = Math.max(1, Math.floor(options.threadBudget));
   const idleTimeout = options.idleTimeoutMs ?? 30_000;
+  const answerWithinMs = options.answerWithinMs ?? 25_000;
+  const clock = options.clock ?? systemEngineClock;
   const lanes = new Map<string, Lane>();
   let running = 0;
   let nextLane = 0;
@@ -110,41 +187,64 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       definition,
       limits,
       threads: Math.max(1, Math.min(limits.threads, budget)),
-      piscina: undefined,
+      runner: undefined,
       waiting: [],
+      startedAt: new Set(),
       inFlight: new Set(),
       running: 0,
       completed: 0,
       failed: 0,
       timedOut: 0,
       refused: 0,
+      cancelled: 0,
+      memoryKilled: 0,
       averageMs: undefined,
     };
     lanes.set(definition.name, lane);
     return lane;
   }
 
-  function piscinaOf(lane: Lane): Piscina {
-    if (lane.piscina) return lane.piscina;
-    const piscina = new Piscina({
-      filename: lane.definition.workerUrl.href,
-      minThreads: 0,
-      maxThreads: lane.threads,
-      idleTimeout,
-      resourceLimits: { maxOldGenerationSizeMb: lane.limits.maxMemoryMb },
-    });
-    // Without a listener an uncaught error of an idle thread would throw in the web process.
-    piscina.on('error', (error: unknown) =>
-      options.log?.error({ err: error, engine: lane.definition.name }, 'engine thread failed outside a task'),
-    );
-    lane.piscina = piscina;
-    return piscina;
+  function runnerOf(lane: Lane): TaskRunner {
+    if (lane.runner) return lane.runner;
+    const { definition, limits, threads } = lane;
+    lane.runner = options.runnerFor
+      ? options.runnerFor(definition, limits, threads)
+      : limits.isolation === 'process'
+        ? createProcessRunner({
+            moduleUrl: definition.workerUrl,
+            processes: threads,
+            maxHeapMb: limits.maxMemoryMb,
+            maxResidentMb: limits.maxResidentMb ?? limits.maxMemoryMb * 2,
+            idleTimeoutMs: idleTimeout,
+          })
+        : threadRunner(definition, limits, threads, idleTimeout, options.log);
+    return lane.runner;
   }
 
-  /** Seconds until a place in this engine's queue is likely free: its queue's share of its threads. */
+  /** A task of this engine may start now: a free thread, and a place in the budget or its own place. */
+  const hasPlace = (lane: Lane) => lane.running < lane.threads && (running < budget || lane.running === 0);
+
+  /** What one task of the engine takes: its recent mean, else what it declares as typical. */
+  const perTaskMs = (lane: Lane) => lane.averageMs ?? lane.limits.typicalMs ?? lane.limits.timeoutMs / 4;
+
+  /**
+   * How long a task joining the queue now waits for a thread: the soonest running task's rest, then one
+   * round of its threads per `threads` tasks ahead of it.
+   */
+  function estimatedWaitMs(lane: Lane): number {
+    if (hasPlace(lane) && lane.waiting.length === 0) return 0;
+    const per = perTaskMs(lane);
+    const now = clock.now();
+    const soonest = Math.min(
+      per,
+      ...[...lane.startedAt].map((started) => Math.max(0, per - (now - started))),
+    );
+    return soonest + Math.floor(lane.waiting.length / lane.threads) * per;
+  }
+
+  /** Seconds until a place in this engine's queue is likely free. */
   function retryAfter(lane: Lane): number {
-    const perTask = lane.averageMs ?? lane.limits.timeoutMs / 2;
-    const seconds = Math.ceil(((lane.waiting.length / lane.threads + 1) * perTask) / 1000);
+    const seconds = Math.ceil(Math.max(estimatedWaitMs(lane), perTaskMs(lane)) / 1000);
     return Math.min(Math.max(seconds, 1), 120);
   }
 
@@ -152,25 +252,43 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     lane.running += 1;
     running += 1;
     const name = lane.definition.name;
-    const started = performance.now();
+    let started = clock.now();
+    lane.startedAt.add(started);
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(timedOut), lane.limits.timeoutMs);
+    // The time limit and the run time count from the task's real start (a fresh child process first loads
+    // its module; a thread's start-up is counted, as piscina starts it with the task). Until then a start-up
+    // limit of its own applies (a loaded machine may take seconds to start a process).
+    let timer = clock.setTimeout(
+      () => controller.abort(timedOut),
+      Math.max(lane.limits.timeoutMs, startUpLimitMs),
+    );
+    let begun = false;
+    const begin = () => {
+      if (begun || controller.signal.aborted) return;
+      begun = true;
+      timer.cancel();
+      lane.startedAt.delete(started);
+      started = clock.now();
+      lane.startedAt.add(started);
+      timer = clock.setTimeout(() => controller.abort(timedOut), lane.limits.timeoutMs);
+    };
     const onCallerAbort = () => controller.abort(task.signal?.reason);
     task.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
     // Counts are settled before the caller hears back, so what it reads in stats() is already true.
     const settle = () => {
-      clearTimeout(timer);
+      timer.cancel();
       task.signal?.removeEventListener('abort', onCallerAbort);
+      lane.startedAt.delete(started);
       lane.running -= 1;
       running -= 1;
     };
-    const work = piscinaOf(lane)
-      .run(task.input, { signal: controller.signal })
+    const work = runnerOf(lane)
+      .run(task.input, controller.signal, begin)
       .then(
         (output: unknown) => {
           settle();
-          const ms = performance.now() - started;
+          const ms = clock.now() - started;
           lane.completed += 1;
           lane.averageMs = lane.averageMs === undefined ? ms : lane.averageMs * 0.8 + ms * 0.2;
           task.resolve(output);
@@ -179,15 +297,26 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
           settle();
           if (controller.signal.reason === timedOut) {
             lane.timedOut += 1;
+            // A run stopped at its limit took at least that long: the estimate learns it.
+            const ms = lane.limits.timeoutMs;
+            lane.averageMs = lane.averageMs === undefined ? ms : lane.averageMs * 0.8 + ms * 0.2;
             options.log?.warn({ engine: name, timeoutMs: lane.limits.timeoutMs }, 'engine task stopped');
             task.reject(new EngineTimeoutError(name, lane.limits.timeoutMs));
           } else if (task.signal?.aborted) {
+            lane.cancelled += 1;
             task.reject(task.signal.reason);
+          } else if (error instanceof ProcessMemoryError) {
+            lane.memoryKilled += 1;
+            options.log?.warn(
+              { engine: name, err: error.message },
+              'engine process killed past its memory cap',
+            );
+            task.reject(new EngineMemoryError(name, error));
           } else {
             lane.failed += 1;
             // A crash or an out-of-memory thread is the pool's concern; a task's own error is its caller's.
             const code = (error as { code?: unknown } | undefined)?.code;
-            if (code === 'ERR_WORKER_OUT_OF_MEMORY' || /worker exited/i.test(String(error))) {
+            if (code === 'ERR_WORKER_OUT_OF_MEMORY' || /worker exited|process exited/i.test(String(error))) {
               options.log?.error({ err: error, engine: name }, 'engine thread crashed; it is replaced');
             }
             task.reject(new EngineFailedError(name, error));
@@ -201,14 +330,14 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     lane.inFlight.add(work);
   }
 
-  /** Hands waiting tasks to free threads, the engines taking turns, while the budget has places. */
+  /** Hands waiting tasks to free threads, the engines taking turns, while there are places. */
   function pump() {
     const all = [...lanes.values()];
-    while (running < budget) {
+    for (;;) {
       let started = false;
-      for (let i = 0; i < all.length && running < budget; i += 1) {
+      for (let i = 0; i < all.length; i += 1) {
         const lane = all[(nextLane + i) % all.length]!;
-        if (lane.waiting.length === 0 || lane.running >= lane.threads) continue;
+        if (lane.waiting.length === 0 || !hasPlace(lane)) continue;
         const task = lane.waiting.shift()!;
         task.forget();
         nextLane = (nextLane + i + 1) % all.length;
@@ -235,15 +364,21 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       const { signal } = runOptions;
       if (signal?.aborted) return Promise.reject(signal.reason);
 
-      const canStart = lane.waiting.length === 0 && lane.running < lane.threads && running < budget;
-      if (!canStart && lane.waiting.length >= lane.limits.maxQueue) {
-        lane.refused += 1;
-        return Promise.reject(new EngineBusyError(engine.name, retryAfter(lane)));
+      const canStart = lane.waiting.length === 0 && hasPlace(lane);
+      if (!canStart) {
+        const deadline =
+          lane.limits.deadlineMs === undefined ? undefined : Math.min(lane.limits.deadlineMs, answerWithinMs);
+        const tooLate = deadline !== undefined && estimatedWaitMs(lane) + perTaskMs(lane) > deadline;
+        if (tooLate || lane.waiting.length >= lane.limits.maxQueue) {
+          lane.refused += 1;
+          return Promise.reject(new EngineBusyError(engine.name, retryAfter(lane)));
+        }
       }
       return new Promise<O>((resolve, reject) => {
         const onAbort = () => {
           const at = lane.waiting.indexOf(task);
           if (at >= 0) lane.waiting.splice(at, 1);
+          lane.cancelled += 1;
           reject(signal?.reason);
         };
         const task: Waiting = {
@@ -271,7 +406,7 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       await Promise.all(
         [...lanes.values()].map(async (lane) => {
           await Promise.allSettled([...lane.inFlight]);
-          await lane.piscina?.close();
+          await lane.runner?.close();
         }),
       );
     },
@@ -289,6 +424,8 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
           failed: lane.failed,
           timedOut: lane.timedOut,
           refused: lane.refused,
+          cancelled: lane.cancelled,
+          memoryKilled: lane.memoryKilled,
           averageMs: lane.averageMs,
         })),
       };

@@ -8,8 +8,25 @@ export interface EngineLimits {
   maxQueue: number;
   /** A task running longer is stopped (its thread replaced) and fails with `EngineTimeoutError`. */
   timeoutMs: number;
-  /** Heap of one thread, in MB (`resourceLimits`); a thread over it is replaced and its task fails. */
+  /** Heap of one thread (or child process), in MB; a thread over it is replaced and its task fails. */
   maxMemoryMb: number;
+  /**
+   * Where a task runs: a worker thread of this process (the default), or a child process, for engines whose
+   * memory is mostly outside the JavaScript heap (decoded documents, pictures, WebAssembly): a runaway there
+   * takes down only its child, and `maxResidentMb` bounds all of its memory.
+   */
+  isolation?: 'thread' | 'process';
+  /** With `isolation: 'process'`: resident memory of a child at most; past it the child is killed (422). */
+  maxResidentMb?: number;
+  /**
+   * How long a visitor waits for this engine's answer at most, queue included (bounded by the pool's
+   * `answerWithinMs`, below the server's idle timeout). A task the queue cannot finish within it by its
+   * estimate (tasks ahead x recent run times) is refused at once with 503 and Retry-After. Unset for
+   * background engines, whose callers do not wait on a socket.
+   */
+  deadlineMs?: number;
+  /** What a task usually takes, for the estimate before any run was measured. */
+  typicalMs?: number;
 }
 
 /**
@@ -34,5 +51,6 @@ export function defineEngine<I, O>(definition: EngineDefinition<I, O>): EngineDe
 }
 
 export interface Engines {
+  /** `signal`: aborting it drops the task from the queue, or stops it (and its thread or process) while it runs. */
   run<I, O>(engine: EngineDefinition<I, O>, input: I, options?: { signal?: AbortSignal }): Promise<O>;
 }

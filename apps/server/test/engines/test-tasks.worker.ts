@@ -5,7 +5,9 @@ export type TestTask =
   | { kind: 'spin' }
   | { kind: 'throw' }
   | { kind: 'exit' }
-  | { kind: 'allocate' };
+  | { kind: 'allocate' }
+  /** Memory outside the JavaScript heap (what a decoded document or picture takes): 16 MB at a time, kept. */
+  | { kind: 'buffers' };
 
 export default async function runTestTask(task: TestTask): Promise<string> {
   switch (task.kind) {
@@ -22,6 +24,14 @@ export default async function runTestTask(task: TestTask): Promise<string> {
     case 'exit':
       process.exit(3);
       break;
+    case 'buffers': {
+      const kept: Buffer[] = [];
+      for (;;) {
+        kept.push(Buffer.alloc(16 * 1024 ** 2, kept.length));
+        // Yields now and then, as a decoder working in steps does.
+        if (kept.length % 4 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
     case 'allocate': {
       const kept: unknown[] = [];
       for (;;) kept.push(Array.from({ length: 100_000 }, (_, i) => ({ i })));

@@ -7,7 +7,8 @@ import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dis
 
 type RenderParameters = Parameters<PDFPageProxy['render']>[0];
 
-import type { OcrOutput } from './ocr.engine.ts';
+import type { OcrOutput, OcrProblem } from './ocr.engine.ts';
+import { checkPdfInflation } from './pdf-inflation.ts';
 
 const require = createRequire(import.meta.url);
 const pdfjsFolder = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -62,8 +63,12 @@ async function renderPage(page: PDFPageProxy): Promise<Buffer> {
 
 async function openPdf(
   file: string,
-): Promise<{ document: PDFDocumentProxy; close: () => Promise<void> } | 'encrypted-pdf' | 'corrupt-pdf'> {
-  const data = new Uint8Array(await fs.readFile(file));
+): Promise<{ document: PDFDocumentProxy; close: () => Promise<void> } | OcrProblem> {
+  const bytes = await fs.readFile(file);
+  // Before pdf.js sees it: a stream that would decode to more than the file may is refused unread.
+  const inflation = await checkPdfInflation(bytes);
+  if (!inflation.ok) return { problem: 'pdf-too-large-decoded', allowedBytes: inflation.allowed };
+  const data = new Uint8Array(bytes);
   const task = getDocument({
     data,
     standardFontDataUrl: `${pdfjsFolder}/standard_fonts/`,
@@ -78,7 +83,9 @@ async function openPdf(
     return { document, close: () => task.destroy().catch(() => undefined) };
   } catch (error) {
     await task.destroy().catch(() => undefined);
-    return (error as { name?: string }).name === 'PasswordException' ? 'encrypted-pdf' : 'corrupt-pdf';
+    return {
+      problem: (error as { name?: string }).name === 'PasswordException' ? 'encrypted-pdf' : 'corrupt-pdf',
+    };
   }
 }
 
@@ -97,7 +104,7 @@ async function pdfWork<T>(work: () => Promise<T>): Promise<T | undefined> {
  */
 export async function readPdf(file: string, recognise: (png: Buffer) => Promise<string>): Promise<OcrOutput> {
   const opened = await openPdf(file);
-  if (typeof opened === 'string') return { ok: false, problem: opened };
+  if ('problem' in opened) return { ok: false, ...opened };
   const { document, close } = opened;
   try {
     if (document.numPages > pdfMaxPages)

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createCanvas, GlobalFonts, loadImage, PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
 
 /*
@@ -113,6 +114,48 @@ function handWrittenPdf(objects: readonly string[], trailerExtra = ''): Buffer {
   for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/**
+ * A zlib stream of `megabytes` MB of spaces, in about 1 KB a megabyte: zlib's output for each further
+ * megabyte of the same byte (after a sync flush) is the same block, so it is made once and repeated, with
+ * the Adler-32 of the whole worked out rather than computed over gigabytes.
+ */
+async function spacesDeflated(megabytes: number): Promise<Buffer> {
+  const deflate = zlib.createDeflate({ level: 9 });
+  const megabyte = Buffer.alloc(1024 ** 2, 0x20);
+  const blocks: Buffer[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    deflate.write(megabyte);
+    await new Promise<void>((resolve) => deflate.flush(zlib.constants.Z_SYNC_FLUSH, () => resolve()));
+    blocks.push(deflate.read() as Buffer);
+  }
+  deflate.destroy();
+  const n = BigInt(megabytes) * 1024n ** 2n;
+  const a = (1n + n * 32n) % 65521n;
+  const b = (n + (32n * n * (n + 1n)) / 2n) % 65521n;
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE(Number((b << 16n) | a));
+  return Buffer.concat([
+    blocks[0]!,
+    ...Array.from({ length: megabytes - 1 }, () => blocks[1]!),
+    Buffer.from([0x03, 0x00]),
+    adler,
+  ]);
+}
+
+/**
+ * A one-page PDF whose content stream is a Flate bomb: `megabytes` MB of spaces in about 1 KB a megabyte
+ * (2,048 MB in 2 MB, as in the outside probe that took the web process to 5 GB).
+ */
+export async function flateBombPdf(megabytes: number): Promise<Buffer> {
+  const content = (await spacesDeflated(megabytes)).toString('latin1');
+  return handWrittenPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+    `<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n${content}\nendstream`,
+  ]);
 }
 
 /** A PDF of `count` blank pages (one shared empty page description, so 10,000 pages stay small). */

@@ -27,9 +27,13 @@ export type OcrRequest = z.infer<typeof ocrRequest>;
 export type OcrProblem =
   | { problem: 'unreadable-image' }
   | { problem: 'heic-failed' }
+  /** Noise, not writing (ocr-images.ts `looksLikeNoise`): refused before OCR. */
+  | { problem: 'no-readable-text' }
   | { problem: 'too-many-pixels'; pixels: number }
   | { problem: 'encrypted-pdf' }
   | { problem: 'corrupt-pdf' }
+  /** Its compressed streams would decode to more than the file may (pdf-inflation.ts). */
+  | { problem: 'pdf-too-large-decoded'; allowedBytes: number }
   | { problem: 'too-many-pages'; pages: number }
   | { problem: 'too-many-scanned-pages'; pages: number };
 
@@ -49,8 +53,9 @@ export type OcrOutput =
  * small image in about 0.3 s and an A4 page in about 2.4 s; a PDF's text layer takes milliseconds a page.
  * A PDF may have at most 10 pages to read as pictures: about 25 s on an idle core, 40 s on a busy machine,
  * within the 90 s time limit.
- * tesseract's own heap lives in a thread it starts inside this one, and its WebAssembly memory and the
- * decoded pictures outside the JavaScript heap, so `maxMemoryMb` bounds pdf.js's objects mostly.
+ * tesseract's own heap lives in a thread it starts inside the child, and its WebAssembly memory and the
+ * decoded pictures outside the JavaScript heap: `maxMemoryMb` bounds the child's heap (pdf.js's objects
+ * mostly) and `maxResidentMb` all of it.
  */
 export const ocrEngine = defineEngine<OcrRequest, OcrOutput>({
   name: 'ocr',
@@ -63,5 +68,13 @@ export const ocrEngine = defineEngine<OcrRequest, OcrOutput>({
     maxQueue: 6,
     timeoutMs: textExtractMaxSeconds * 1000,
     maxMemoryMb: 512,
+    // Documents and pictures decode outside the JavaScript heap, and tesseract's WebAssembly memory too: the
+    // work runs in a child process whose whole memory is watched, so a runaway never takes the web process.
+    isolation: 'process',
+    // A warm child reading an A4 page at 300 dpi holds about 400 MB (tesseract with both languages, sharp, pdf.js).
+    maxResidentMb: 900,
+    // Visitors wait on an open socket: what the queue cannot finish within 25 s is refused at once.
+    deadlineMs: 25_000,
+    typicalMs: 3000,
   },
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { ocrJobsPerWorker, recognise, stopReader, workersStarted } from './ocr-r
 import {
   blankPagesPdf,
   characterAccuracy,
+  flateBombPdf,
   passwordPdf,
   sampleEnglish,
   sampleHindi,
@@ -20,6 +22,7 @@ import {
   textPdf,
   textPicture,
 } from './ocr-samples.ts';
+import { allowedDecodedBytes, checkPdfInflation } from './pdf-inflation.ts';
 
 // One warm engine for the whole file: starting tesseract with both languages takes a few hundred ms.
 let pool: EnginePool;
@@ -179,6 +182,51 @@ describe('the ocr engine', { timeout: 30_000 }, () => {
       pages: 30,
     });
     expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it('refuses a PDF whose content stream inflates 2,048 MB from 2 MB, before pdf.js decodes it', async () => {
+    const bomb = await flateBombPdf(2048);
+    expect(bomb.length).toBeLessThan(2.5 * 1024 ** 2);
+    const before = process.memoryUsage().rss;
+    expect(await read(bomb, 'application/pdf')).toEqual({
+      ok: false,
+      problem: 'pdf-too-large-decoded',
+      allowedBytes: allowedDecodedBytes(bomb.length),
+    });
+    // Counted in 64 KB steps in the engine's own process: nothing of the 2 GB comes near this one.
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 ** 2);
+    // The same kind of stream within what the file may decode to is read as usual (an empty page).
+    expect(await read(await flateBombPdf(8), 'application/pdf')).toEqual({
+      ok: true,
+      pages: [''],
+      recognised: [1],
+    });
+  });
+
+  it('counts Flate streams up to the cap and no further, and ordinary PDFs pass', async () => {
+    const bomb = await flateBombPdf(300);
+    const counted = await checkPdfInflation(bomb);
+    expect(counted.ok).toBe(false);
+    // Stopped one 64 KB step past what the file may decode to, not at 300 MB.
+    expect(counted.decodedBytes).toBeLessThan(allowedDecodedBytes(bomb.length) + 128 * 1024);
+    expect(await checkPdfInflation(await flateBombPdf(20))).toEqual({
+      ok: true,
+      decodedBytes: 20 * 1024 ** 2,
+    });
+    expect((await checkPdfInflation(textPdf([['Hello'], ['Page two']]))).ok).toBe(true);
+  });
+
+  it('refuses a noise picture before OCR (no readable text), and reads a text picture after it', async () => {
+    const side = 1000;
+    const noise = await sharp(crypto.randomBytes(side * side * 3), {
+      raw: { width: side, height: side, channels: 3 },
+    })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    expect(await read(noise, 'image/png')).toEqual({ ok: false, problem: 'no-readable-text' });
+    expect((await readOk(await textPicture(['After the noise']), 'image/png')).pages).toEqual([
+      'After the noise',
+    ]);
   });
 
   it('sends to OCR the pages with no text or with Devanagari or unmapped glyphs', () => {

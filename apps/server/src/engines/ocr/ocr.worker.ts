@@ -1,5 +1,5 @@
 import type { OcrOutput, OcrRequest } from './ocr.engine.ts';
-import { preparePicture } from './ocr-images.ts';
+import { looksLikeNoise, preparePicture, textureOf } from './ocr-images.ts';
 import { readPdf } from './ocr-pdf.ts';
 import { recognise } from './ocr-reader.ts';
 
@@ -8,7 +8,9 @@ import { recognise } from './ocr-reader.ts';
  * cannot be read answers `{ ok: false, problem }`; only a failure of the engine itself throws.
  */
 export default async function readText(request: OcrRequest): Promise<OcrOutput> {
-  if (request.type === 'application/pdf') return readPdf(request.path, recognise);
+  // A scanned page of noise reads as nothing, at once, instead of holding the engine for its time limit.
+  if (request.type === 'application/pdf')
+    return readPdf(request.path, async (png) => (looksLikeNoise(await textureOf(png)) ? '' : recognise(png)));
   const prepared = await preparePicture(request.path, request.type);
   if (!prepared.ok) return prepared;
   return { ok: true, pages: [(await recognise(prepared.png)).trim()], recognised: [1] };

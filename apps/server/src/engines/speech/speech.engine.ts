@@ -38,7 +38,15 @@ export type SpeechResult =
  * characters on this machine kind, so 5,000 characters take about 4 s; a minute means something is wrong.
  * The WebAssembly memory (eSpeak's 24 MB of data, the samples) lives outside the JavaScript heap.
  */
-const limits = { threads: 1, maxQueue: 30, timeoutMs: 60_000, maxMemoryMb: 192 };
+const limits = {
+  threads: 1,
+  maxQueue: 30,
+  timeoutMs: 60_000,
+  maxMemoryMb: 192,
+  // Visitors wait on an open socket: what the queue cannot finish within 25 s is refused at once (503).
+  deadlineMs: 25_000,
+  typicalMs: 2000,
+};
 
 export const speechEnglishEngine = defineEngine<SpeechRequest, SpeechResult>({
   name: 'speech-en',

@@ -7,6 +7,7 @@ import { createEnginePool } from '../engine-pool.ts';
 import { Mp3FormatError, readMp3Frames } from './mp3-frames.ts';
 import { speechEnglishEngine, speechHindiEngine } from './speech.engine.ts';
 import { SpeechTooLongError, synthesizeSpeech } from './speech.ts';
+import { asPlainText } from './speech.worker.ts';
 
 // Real synthesis on a machine shared with other work: a cold voice takes a second, a busy core several.
 vi.setConfig({ testTimeout: 60_000 });
@@ -31,6 +32,14 @@ const english = 'The market opens at nine in the morning and closes at half past
 const hindi = 'बाज़ार सुबह नौ बजे खुलता है और साढ़े तीन बजे बंद होता है।';
 
 describe('speech engines (eSpeak NG + LAME, real synthesis)', () => {
+  it('reads markup as plain text: 32 characters of SSML never make a minute of silence', async () => {
+    // eSpeak would obey the break (a minute of audio, 360 KB; the outside probe made 2.2 MB of MP3).
+    const markup = '<break time="60s"/>Hello there.';
+    const { result } = await speak('en', markup);
+    expect(result.durationMs).toBeLessThan(15_000);
+    expect(asPlainText('a < b && c > d [[h@l]]')).toBe('a &lt; b &amp;&amp; c &gt; d [ [h@l] ]');
+  });
+
   it('speaks English to an MP3 whose frames parse from first to last, longer text playing longer', async () => {
     const short = await speak('en', 'Hello.');
     const long = await speak('en', `${english} ${english}`);

@@ -70,12 +70,28 @@ async function speakToMp3(espeak: ESpeakNGWorker, text: string, maxSamples: numb
   return out;
 }
 
+/**
+ * The visitor's text as eSpeak reads plain text. This build calls eSpeak with SSML and phoneme input on
+ * (`espeakSSML | espeakPHONEMES`, not a setting of the package), so `<break time="…"/>` or `<prosody>`
+ * would be obeyed (32 characters made a 2.2 MB MP3 of silence) and `[[…]]` read as phoneme codes. Markup
+ * characters are escaped as SSML entities, which eSpeak reads back as the characters themselves, and
+ * double brackets are kept apart.
+ */
+export function asPlainText(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\[\[/g, '[ [')
+    .replace(/\]\]/g, '] ]');
+}
+
 /** Runs in the engine pool: speaks the text in its voice and writes the MP3 to `target`. */
 export default async function synthesizeSpeech(request: SpeechRequest): Promise<SpeechResult> {
   const started = performance.now();
   const espeak = await instanceFor(request.voice);
   const cap = request.maxAudioSeconds ?? maxAudioSeconds;
-  const mp3 = await speakToMp3(espeak, request.text, cap * espeak.get_samplerate());
+  const mp3 = await speakToMp3(espeak, asPlainText(request.text), cap * espeak.get_samplerate());
   if (!mp3) return { ok: false, problem: 'too-long', maxAudioSeconds: cap };
   // Never store a file that does not parse from its first frame to its last.
   const summary = readMp3Frames(mp3);

@@ -6,9 +6,11 @@ import {
   getStoredAudio,
 } from '@hurryup/contracts/speech';
 import { speechMessages } from '@hurryup/contracts/speech-rules';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { speechEnglishEngine } from '../../engines/speech/speech.engine.ts';
 import { clientKey } from '../../shared/admin-auth.ts';
+import { waitForEngine } from '../../shared/engine-wait.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { HttpError } from '../../shared/http-error.ts';
 import { registerCall } from '../../shared/register-call.ts';
@@ -54,15 +56,6 @@ const speechSettings = z
     perVisitorHourly: env.SPEECH_PER_VISITOR_HOURLY,
   }));
 
-/** A request's abort signal: the work stops waiting for the engine when the client goes away. */
-function signalOf(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort(new Error('the client went away'));
-  });
-  return controller.signal;
-}
-
 function sendMp3(reply: FastifyReply, bytes: Buffer, made: boolean) {
   return reply
     .type('audio/mpeg')
@@ -102,26 +95,44 @@ export const speechFeature = defineFeature({
       }),
     });
 
+    // The socket is kept while the voice may still work on an accepted text (its time limit, and a margin).
+    const times = { holdMs: speechEnglishEngine.limits.timeoutMs + 15_000, idleMs: config.idleTimeoutMs };
+    async function whileSpeaking<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      work: (signal: AbortSignal) => Promise<T>,
+    ): Promise<T> {
+      const wait = waitForEngine(request, reply, times);
+      try {
+        return await work(wait.signal);
+      } finally {
+        wait.done();
+      }
+    }
+
     registerCall(app, generateAudio, async ({ body }, request, reply) => {
-      const { bytes, made } = await speech.audio(
-        { language: body.lang, text: body.text, device: body.device_id, visitor: clientKey(request.ip) },
-        signalOf(reply),
+      const { bytes, made } = await whileSpeaking(request, reply, (signal) =>
+        speech.audio(
+          { language: body.lang, text: body.text, device: body.device_id, visitor: clientKey(request.ip) },
+          signal,
+        ),
       );
       return sendMp3(reply, bytes, made);
     });
 
     registerCall(app, generateHindiAudio, async ({ body }, request, reply) => {
-      const { bytes, made } = await speech.audio(
-        { language: 'hi', text: body.text, device: body.device_id, visitor: clientKey(request.ip) },
-        signalOf(reply),
+      const { bytes, made } = await whileSpeaking(request, reply, (signal) =>
+        speech.audio(
+          { language: 'hi', text: body.text, device: body.device_id, visitor: clientKey(request.ip) },
+          signal,
+        ),
       );
       return sendMp3(reply, bytes, made);
     });
 
     registerCall(app, generateHindiAudioLink, async ({ body }, request, reply) => {
-      const name = await speech.stored(
-        { language: 'hi', text: body.text, visitor: clientKey(request.ip) },
-        signalOf(reply),
+      const name = await whileSpeaking(request, reply, (signal) =>
+        speech.stored({ language: 'hi', text: body.text, visitor: clientKey(request.ip) }, signal),
       );
       return { audio_url: getStoredAudio.path.replace(':file', name) };
     });

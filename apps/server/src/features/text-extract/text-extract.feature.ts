@@ -4,7 +4,9 @@ import {
   textExtractPerDay,
   textExtractPerMinute,
 } from '@hurryup/contracts/text-extract-rules';
+import { ocrEngine } from '../../engines/ocr/ocr.engine.ts';
 import { clientKey } from '../../shared/admin-auth.ts';
+import { waitForEngine } from '../../shared/engine-wait.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
 import { createTextExtractService } from './text-extract.service.ts';
@@ -22,9 +24,20 @@ export function attachment(fileName: string): string {
  */
 export const textExtractFeature = defineFeature({
   name: 'text-extract',
-  async plugin(app, { engines, limits }) {
+  async plugin(app, { config, engines, limits }) {
+    // The socket is kept while the engine may still work on an accepted file (its time limit, and a margin).
+    const times = { holdMs: ocrEngine.limits.timeoutMs + 15_000, idleMs: config.idleTimeoutMs };
     const service = createTextExtractService({
       engines,
+      atOnce: limits.define({
+        name: 'text-extract.at-once',
+        description:
+          'Image and PDF conversions running at once per visitor (taken while a file is read, given back after)',
+        max: 1,
+        // Past the engine's time limit a count still held (a process that died mid-task) lapses.
+        windowMs: 2 * ocrEngine.limits.timeoutMs,
+        message: () => textExtractMessages.oneAtATime,
+      }),
       limits: [
         limits.define({
           name: 'text-extract.per-minute',
@@ -42,11 +55,23 @@ export const textExtractFeature = defineFeature({
         }),
       ],
     });
-    registerCall(app, extractText, ({ files }, request) =>
-      service.extractText(files.file, clientKey(request.ip)),
-    );
+    registerCall(app, extractText, async ({ files }, request, reply) => {
+      const wait = waitForEngine(request, reply, times);
+      try {
+        return await service.extractText(files.file, { visitor: clientKey(request.ip), signal: wait.signal });
+      } finally {
+        wait.done();
+      }
+    });
     registerCall(app, pdfToText, async ({ files }, request, reply) => {
-      const { text, fileName } = await service.pdfToText(files.file, clientKey(request.ip));
+      const wait = waitForEngine(request, reply, times);
+      let answer: { text: string; fileName: string };
+      try {
+        answer = await service.pdfToText(files.file, { visitor: clientKey(request.ip), signal: wait.signal });
+      } finally {
+        wait.done();
+      }
+      const { text, fileName } = answer;
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('content-disposition', attachment(fileName))

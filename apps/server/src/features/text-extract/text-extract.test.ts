@@ -7,6 +7,7 @@ import { createEnginePool, type EnginePool } from '../../engines/engine-pool.ts'
 import {
   blankPagesPdf,
   characterAccuracy,
+  flateBombPdf,
   passwordPdf,
   sampleHindi,
   scannedPdf,
@@ -140,6 +141,15 @@ describe('POST /api/extract-text', { timeout: 30_000 }, () => {
     // Every upload is removed once answered.
     const folder = uploadsFolder(t.app.config.dataDir);
     await expect.poll(() => (fs.existsSync(folder) ? fs.readdirSync(folder) : [])).toEqual([]);
+  });
+
+  it('refuses a PDF that inflates 2,048 MB from 2 MB (422, a clear message), and keeps working', async () => {
+    const bomb = await upload(t, '/api/pdf-to-text', await flateBombPdf(2048), 'bomb.pdf');
+    expect(bomb.statusCode).toBe(422);
+    expect(bomb.json()).toMatchObject({ code: 'PDF_TOO_LARGE_DECODED' });
+    expect(bomb.json().error).toMatch(/^This PDF's contents unpack to far more than its size/);
+    const after = await upload(t, '/api/extract-text', await textPicture(['Still reading']), 'ok.png');
+    expect(after.json()).toEqual({ text: 'Still reading' });
   });
 
   it(`limits a visitor to ${textExtractPerMinute} conversions a minute`, async () => {

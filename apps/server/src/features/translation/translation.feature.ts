@@ -74,6 +74,14 @@ export const translationSettings = z
     GOOGLE_TRANSLATE_API_KEY: z.preprocess(blankIsAbsent, z.string().optional()),
     TRANSLATION_TIMEOUT_MS: milliseconds('TRANSLATION_TIMEOUT_MS', 10_000),
     TRANSLATION_DEADLINE_MS: milliseconds('TRANSLATION_DEADLINE_MS', 45_000),
+    TRANSLATION_VISITOR_REQUESTS_PER_MINUTE: z.preprocess(
+      blankIsAbsent,
+      z.coerce
+        .number({ error: 'TRANSLATION_VISITOR_REQUESTS_PER_MINUTE must be a number' })
+        .int('TRANSLATION_VISITOR_REQUESTS_PER_MINUTE must be a whole number')
+        .min(1, 'TRANSLATION_VISITOR_REQUESTS_PER_MINUTE must be at least 1')
+        .default(60),
+    ),
     TRANSLATION_REQUESTS_PER_MINUTE: z.preprocess(
       blankIsAbsent,
       z.coerce
@@ -111,6 +119,7 @@ export const translationSettings = z
     timeoutMs: env.TRANSLATION_TIMEOUT_MS,
     deadlineMs: env.TRANSLATION_DEADLINE_MS,
     requestsPerMinute: env.TRANSLATION_REQUESTS_PER_MINUTE,
+    visitorRequestsPerMinute: env.TRANSLATION_VISITOR_REQUESTS_PER_MINUTE,
   }));
 export type TranslationSettings = z.output<typeof translationSettings>;
 
@@ -163,6 +172,14 @@ export const translationFeature = defineFeature({
           max: translationLimits.charactersPerDay,
           windowMs: 24 * 60 * 60_000,
           message: () => translationMessages.perDay,
+        }),
+        visitorOutgoing: limits.define({
+          name: 'translation.outgoing-per-visitor',
+          description:
+            "Requests to translation services a minute caused by one visitor (client address; IPv6 per /64), counted before the site's",
+          max: settings.visitorRequestsPerMinute,
+          windowMs: 60_000,
+          message: () => translationMessages.perMinute,
         }),
         outgoing: limits.define({
           name: 'translation.outgoing-per-minute',

@@ -6,6 +6,15 @@ export interface StoredTranslation {
   translated: string;
 }
 
+interface StoreEntry {
+  hash: string;
+  target: string;
+  translated: string;
+  service: string;
+  sourceChars: number;
+  now: string;
+}
+
 /** Every query on `translations`. */
 export function createTranslationRepository(db: Kysely<TranslationTables>) {
   return {
@@ -26,26 +35,27 @@ export function createTranslationRepository(db: Kysely<TranslationTables>) {
       return found;
     },
     /** Keeps a finished translation; a concurrent request that stored the same text first wins. */
-    async store(entry: {
-      hash: string;
-      target: string;
-      translated: string;
-      service: string;
-      sourceChars: number;
-      now: string;
-    }): Promise<void> {
-      await db
-        .insertInto('translations')
-        .values({
-          text_hash: entry.hash,
-          target: entry.target,
-          translated: entry.translated,
-          service: entry.service,
-          source_chars: entry.sourceChars,
-          created_at: entry.now,
-        })
-        .onConflict((oc) => oc.columns(['text_hash', 'target']).doNothing())
-        .execute();
+    async store(entry: StoreEntry): Promise<void> {
+      await this.storeMany([entry]);
+    },
+    /** Keeps several (the pieces of one request) in one statement per hundred. */
+    async storeMany(entries: readonly StoreEntry[]): Promise<void> {
+      for (let start = 0; start < entries.length; start += 100) {
+        await db
+          .insertInto('translations')
+          .values(
+            entries.slice(start, start + 100).map((entry) => ({
+              text_hash: entry.hash,
+              target: entry.target,
+              translated: entry.translated,
+              service: entry.service,
+              source_chars: entry.sourceChars,
+              created_at: entry.now,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['text_hash', 'target']).doNothing())
+          .execute();
+      }
     },
     async count(): Promise<number> {
       const row = await db

@@ -7,6 +7,7 @@ import type { Clock } from '../../shared/clock.ts';
 import { HttpError } from '../../shared/http-error.ts';
 import { type Limit, RateLimitedError } from '../../shared/limits.ts';
 import type { TranslationRepository } from './translation.repository.ts';
+import { packPieces } from './translation-pieces.ts';
 
 /** Requests to one service in flight at once for one text's pieces. */
 const piecesAtOnce = 3;
@@ -25,10 +26,11 @@ export interface TranslationServiceOptions {
   clock: Clock;
   log: FastifyBaseLogger;
   /**
-   * Per visitor: requests a minute and characters a day; `outgoing`: requests to services a minute for the
-   * whole site (counted under one key), so many visitors at once cannot set off a storm of calls.
+   * Per visitor: requests a minute, characters a day and requests to services a minute (`visitorOutgoing`,
+   * counted first); `outgoing`: requests to services a minute for the whole site (counted under one key),
+   * so many visitors at once cannot set off a storm of calls.
    */
-  limits: { perMinute: Limit; charactersPerDay: Limit; outgoing: Limit };
+  limits: { perMinute: Limit; charactersPerDay: Limit; visitorOutgoing: Limit; outgoing: Limit };
   /** The longest a visitor's request may wait for the services, all tries included. */
   deadlineMs: number;
 }
@@ -42,39 +44,67 @@ export interface TranslationServiceOptions {
 export function createTranslationService(options: TranslationServiceOptions) {
   const { repository, services, clock, log, limits } = options;
 
+  /**
+   * Translates `text` with one service: its pieces (lines, or sentences of a long line) are looked up in
+   * the store; the distinct ones not stored are packed, one per line, into as few requests as the
+   * service's limit allows, each sent once. A service keeps line breaks, so each answer line is its
+   * piece's translation, stored on its own for every later text; an answer whose lines do not match is
+   * split in two and sent again, down to single pieces.
+   */
   async function tryService(
     service: TranslationService,
     text: string,
     signal: AbortSignal,
     charge: (chars: number) => Promise<void>,
+    visitor: string,
   ): Promise<string> {
     const chunked = chunkText(text, service.fits);
-    const hashes = chunked.chunks.map(hashText);
-    const stored = await repository.find(hashes, targetLanguage);
-    const missing = chunked.chunks.flatMap((_, index) => (stored.has(hashes[index]!) ? [] : [index]));
-    await charge(missing.reduce((sum, index) => sum + chunked.chunks[index]!.length, 0));
-    const translations = chunked.chunks.map((_, index) => stored.get(hashes[index]!) ?? '');
+    const distinct = [...new Set(chunked.chunks)];
+    const hashes = new Map(distinct.map((piece) => [piece, hashText(piece)]));
+    const stored = await repository.find([...hashes.values()], targetLanguage);
+    const translated = new Map<string, string>();
+    for (const [piece, hash] of hashes) {
+      const found = stored.get(hash);
+      if (found !== undefined) translated.set(piece, found);
+    }
+    const missing = distinct.filter((piece) => !translated.has(piece));
+    await charge(missing.reduce((sum, piece) => sum + piece.length, 0));
+    const queue = packPieces(missing, service.fits).map((pieces) => ({ pieces, paid: true }));
+    await takeRequests(visitor, queue.length);
+
     const failed = new AbortController();
     const pieceSignal = AbortSignal.any([signal, failed.signal]);
-    let next = 0;
     const worker = async () => {
-      while (next < missing.length && !pieceSignal.aborted) {
-        const index = missing[next++]!;
-        const chunk = chunked.chunks[index]!;
+      while (queue.length > 0 && !pieceSignal.aborted) {
+        const { pieces: batch, paid } = queue.shift()!;
         try {
-          if (!(await limits.outgoing.take(siteKey)).allowed) {
-            throw new Error('the site-wide budget of translation requests a minute is spent');
+          // The packed requests were paid for before any was sent; a split costs one more each.
+          if (!paid) await takeRequests(visitor, 1);
+          const answer = (await service.translate(batch.join('\n'), { signal: pieceSignal })).trim();
+          const lines = answer.split(/\r?\n/);
+          if (batch.length > 1 && lines.length !== batch.length) {
+            const half = Math.ceil(batch.length / 2);
+            queue.push(
+              { pieces: batch.slice(0, half), paid: false },
+              { pieces: batch.slice(half), paid: false },
+            );
+            continue;
           }
-          const translated = (await service.translate(chunk, { signal: pieceSignal })).trim();
-          translations[index] = translated;
-          await repository.store({
-            hash: hashes[index]!,
-            target: targetLanguage,
-            translated,
-            service: service.name,
-            sourceChars: chunk.length,
-            now: new Date(clock.now()).toISOString(),
+          const parts = batch.length === 1 ? [answer] : lines;
+          const now = new Date(clock.now()).toISOString();
+          const entries = batch.map((piece, index) => {
+            const hindi = parts[index]!.trim();
+            translated.set(piece, hindi);
+            return {
+              hash: hashes.get(piece)!,
+              target: targetLanguage,
+              translated: hindi,
+              service: service.name,
+              sourceChars: piece.length,
+              now,
+            };
           });
+          await repository.storeMany(entries);
         } catch (error) {
           failed.abort();
           throw error;
@@ -82,11 +112,33 @@ export function createTranslationService(options: TranslationServiceOptions) {
       }
     };
     const results = await Promise.allSettled(
-      Array.from({ length: Math.min(piecesAtOnce, missing.length) }, worker),
+      Array.from({ length: Math.min(piecesAtOnce, queue.length) }, worker),
     );
     const failure = results.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;
-    return joinTranslated(chunked, translations);
+    return joinTranslated(
+      chunked,
+      chunked.chunks.map((piece) => translated.get(piece) ?? ''),
+    );
+  }
+
+  /**
+   * Counts `count` requests to a service against the visitor's own budget first, then the site's: one
+   * visitor's long text spends their budget, not everyone's. Either refusal sends nothing.
+   */
+  async function takeRequests(visitor: string, count: number) {
+    if (count === 0) return;
+    const own = await limits.visitorOutgoing.take(visitor, count);
+    if (!own.allowed) {
+      await limits.visitorOutgoing.refund(visitor, count);
+      throw new RateLimitedError(translationMessages.perMinute, own.retryAfterSeconds);
+    }
+    const site = await limits.outgoing.take(siteKey, count);
+    if (!site.allowed) {
+      await limits.outgoing.refund(siteKey, count);
+      await limits.visitorOutgoing.refund(visitor, count);
+      throw new Error('the site-wide budget of translation requests a minute is spent');
+    }
   }
 
   return {
@@ -114,7 +166,7 @@ export function createTranslationService(options: TranslationServiceOptions) {
       for (const service of services) {
         if (deadline.aborted) break;
         try {
-          const translated = await tryService(service, text, deadline, charge);
+          const translated = await tryService(service, text, deadline, charge, visitor);
           await repository.store({
             hash,
             target: targetLanguage,

@@ -37,7 +37,7 @@ describe('POST /api/translateText with MyMemory (the default service)', () => {
     t = await createTestApp({
       ...fake.env('mymemory'),
       MYMEMORY_EMAIL: 'desk@example.in',
-      TRANSLATION_TIMEOUT_MS: '300',
+      TRANSLATION_TIMEOUT_MS: '2000',
     });
   });
   afterAll(() => t.close());
@@ -54,11 +54,14 @@ describe('POST /api/translateText with MyMemory (the default service)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const chunked = chunkText(longText, fitsBytes(500));
     expect(chunked.chunks.length).toBeGreaterThan(6);
-    expect(fake.requests.mymemory.map((r) => r.q).sort()).toEqual([...chunked.chunks].sort());
+    // Pieces are packed one per line into requests of at most 500 bytes; every piece is sent once.
+    const sent = fake.requests.mymemory.flatMap((r) => r.q.split('\n'));
+    expect(sent.sort()).toEqual([...chunked.chunks].sort());
+    expect(fake.requests.mymemory.length).toBeLessThanOrEqual(chunked.chunks.length);
     for (const request of fake.requests.mymemory) {
       expect(Buffer.byteLength(request.q)).toBeLessThanOrEqual(500);
       // Each piece ends on a sentence.
-      expect(request.q).toMatch(/monsoon\.$/);
+      for (const line of request.q.split('\n')) expect(line).toMatch(/monsoon\.$/);
     }
     const translated = res.json().translatedText as string;
     expect(translated).toBe(joinTranslated(chunked, chunked.chunks.map(fakeHindi)));
@@ -109,7 +112,7 @@ describe('the services in order', () => {
   beforeAll(async () => {
     t = await createTestApp({
       ...fake.env('mymemory', 'libretranslate', 'google'),
-      TRANSLATION_TIMEOUT_MS: '300',
+      TRANSLATION_TIMEOUT_MS: '1000',
     });
   });
   afterAll(() => t.close());
@@ -122,7 +125,8 @@ describe('the services in order', () => {
     expect(res.statusCode, res.body).toBe(200);
     // MyMemory stopped at its first failure; LibreTranslate (120 characters a request in the fake) answered.
     expect(fake.requests.mymemory.length).toBeLessThanOrEqual(1);
-    expect(fake.requests.libretranslate.map((r) => r.q)).toEqual([
+    // Sent side by side: in either order.
+    expect(fake.requests.libretranslate.map((r) => r.q).sort()).toEqual([
       'First sentence of a short note. Second sentence of the same short note.',
       'Third one ends the note, the example and the whole test.',
     ]);
@@ -287,6 +291,85 @@ describe('the site-wide budget of requests to services', () => {
     expect(fake.requests.google).toHaveLength(3);
     // Stored texts are still answered.
     expect((await translate(t, 'Budget sentence 0.', '198.51.100.98')).statusCode).toBe(200);
+  });
+});
+
+describe('packing: a text of many short lines', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ...fake.env('mymemory'), TRANSLATION_REQUESTS_PER_MINUTE: '120' });
+  });
+  afterAll(() => t.close());
+
+  it('sends 20 KB of 10,000 short lines (50 distinct) in one request, each distinct line once', async () => {
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx';
+    const lines = Array.from({ length: 10_000 }, (_, n) => letters[n % 50]!);
+    const text = lines.join('\n');
+    expect(text.length).toBe(19_999);
+    const res = await translate(t, text, '203.0.113.60');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.requests.mymemory).toHaveLength(1);
+    expect(fake.requests.mymemory[0]!.q.split('\n')).toHaveLength(50);
+    const answer = (res.json().translatedText as string).split('\n');
+    expect(answer).toHaveLength(10_000);
+    expect(answer[0]).toBe(fakeHindi('A'));
+    expect(answer[9_999]).toBe(fakeHindi('x'));
+    // Each line was stored on its own: a later text of the same lines costs no request.
+    expect((await translate(t, 'H\nC', '203.0.113.61')).json()).toEqual({
+      translatedText: `${fakeHindi('H')}\n${fakeHindi('C')}`,
+    });
+    expect(fake.requests.mymemory).toHaveLength(1);
+  });
+
+  it('packs 20 KB of distinct lines into about 40 requests of at most 500 bytes', async () => {
+    const text = Array.from({ length: 2000 }, (_, n) => `Row ${n + 1000}.`).join('\n');
+    const res = await translate(t, text, '203.0.113.62');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.requests.mymemory.length).toBeLessThanOrEqual(Math.ceil(Buffer.byteLength(text) / 450));
+    for (const request of fake.requests.mymemory)
+      expect(Buffer.byteLength(request.q)).toBeLessThanOrEqual(500);
+    expect((res.json().translatedText as string).split('\n')[1999]).toBe(fakeHindi('Row 2999.'));
+  });
+
+  it('sends again, split in two, a packed request whose answer lost its line breaks', async () => {
+    fake.mode.mymemory = 'flatten';
+    const res = await translate(t, 'Alpha one.\nBeta two.\nGamma three.', '203.0.113.63');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().translatedText).toBe(
+      [fakeHindi('Alpha one.'), fakeHindi('Beta two.'), fakeHindi('Gamma three.')].join('\n'),
+    );
+    expect(fake.requests.mymemory.map((r) => r.q)).toEqual([
+      'Alpha one.\nBeta two.\nGamma three.',
+      'Alpha one.\nBeta two.',
+      'Gamma three.',
+      'Alpha one.',
+      'Beta two.',
+    ]);
+  });
+});
+
+describe("a visitor's own budget of requests to services", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      ...fake.env('libretranslate'),
+      TRANSLATION_VISITOR_REQUESTS_PER_MINUTE: '2',
+      TRANSLATION_REQUESTS_PER_MINUTE: '4',
+    });
+  });
+  afterAll(() => t.close());
+
+  it("is spent before the site's: one visitor's long text is refused (429), nothing is sent, others go on", async () => {
+    // Three requests of at most 120 characters: over this visitor's 2, within the site's 4.
+    const long = Array.from({ length: 3 }, (_, n) => `Sentence number ${n} ${'x'.repeat(100)}.`).join('\n');
+    const refused = await translate(t, long, '203.0.113.70');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe(translationMessages.perMinute);
+    expect(fake.requests.libretranslate).toHaveLength(0);
+    for (const ip of ['203.0.113.71', '203.0.113.72']) {
+      expect((await translate(t, `Short text for ${ip}.`, ip)).statusCode).toBe(200);
+    }
+    expect(fake.requests.libretranslate).toHaveLength(2);
   });
 });
 
