@@ -20,7 +20,11 @@ import {
 } from '../plugins/request-hardening.ts';
 import { registerSecurity } from '../plugins/security.ts';
 import { registerSiteRateLimit } from '../plugins/site-rate-limit.ts';
-import { limitConnectionsPerClient, registerBodyDeadline } from '../plugins/slow-clients.ts';
+import {
+  drainUnreadBodies,
+  limitConnectionsPerClient,
+  registerBodyDeadline,
+} from '../plugins/slow-clients.ts';
 import { registerAdminGate } from '../shared/admin-auth.ts';
 import type { Config } from '../shared/config.ts';
 import { ContentRevision } from '../shared/content-revision.ts';
@@ -165,7 +169,6 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerStrictJsonParser(app);
-  registerBodyDeadline(app, config);
 
   let closing = false;
   app.addHook('preClose', async () => {
@@ -191,6 +194,8 @@ export async function buildApp(
 
   const platform = await startPlatform(app, config, database, options.platform ?? {}, options.role ?? 'web');
   app.decorate('platform', platform);
+  registerBodyDeadline(app, config, platform.clock);
+  drainUnreadBodies(app.server, platform.clock, config.bodyTimeoutMs);
 
   registerErrorHandling(app);
   // The first hook of all: a page from the page cache is sent before the hooks below do their per-request
