@@ -183,6 +183,21 @@ describe('a body the answer does not read (issue 26 §1)', () => {
     await fireDeadlinesAndCheck();
   });
 
+  it('an upload over every limit of its call by Content-Length (413), never sent', async () => {
+    const connection = await connect();
+    connection.write(
+      head('POST', '/api/extract-text', {
+        'Content-Type': 'multipart/form-data; boundary=x',
+        'Content-Length': 500 * 1024 ** 2,
+      }),
+    );
+    const answer = await connection.answer();
+    expect(answer?.status).toBe(413);
+    expect(JSON.parse(answer!.body).code).toBe('PAYLOAD_TOO_LARGE');
+    await fireDeadlinesAndCheck();
+    await connection.closed;
+  });
+
   it('an API 405 with a whole body', async () => {
     const connection = await connect();
     const body = bigJson(5000);
