@@ -7,6 +7,7 @@ import { type Database, openConfiguredDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { PortableMigration } from '../db/portable-migration.ts';
 import { trustProxyOption } from '../plugins/client-address.ts';
+import { registerCrossSiteRefusal } from '../plugins/cross-site.ts';
 import { registerErrorHandling } from '../plugins/errors.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 import {
@@ -207,6 +208,7 @@ export async function buildApp(
   registerSiteRateLimit(app, platform.siteRequests);
   // After the rate limit, so that refused and redirected paths count against it too.
   registerRequestChecks(app);
+  registerCrossSiteRefusal(app, config.publicBaseUrl);
   registerAdminGate(app, platform, config);
   await registerOpenApi(app, config);
 

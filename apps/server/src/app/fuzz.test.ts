@@ -415,6 +415,7 @@ describe('a fuzz test of every API call', () => {
  */
 describe('bodies that stall, break off, overflow or come where none is read', () => {
   const clock = new ManualClock();
+  const bodyDeadlineMs = 100;
   let b: TestApp;
   let bodyPort: number;
   const unexpected: unknown[] = [];
@@ -431,6 +432,8 @@ describe('bodies that stall, break off, overflow or come where none is read', ()
         ADMIN_FAILURE_LIMIT: '1000000',
         ADMIN_RATE_LIMIT: '1000000',
         MAX_CONNECTIONS_PER_CLIENT: '100000',
+        // The shortest deadline: moving the clock past it hundreds of times then runs scheduled jobs rarely.
+        BODY_TIMEOUT_MS: String(bodyDeadlineMs),
         // Market reads answer from data (without it they say, rightly, 503).
         MARKET_DATA_DIR: writeMarketFolder(),
         EVENTS_DATA_DIR: writeEventsFolder(),
@@ -572,7 +575,7 @@ describe('bodies that stall, break off, overflow or come where none is read', ()
           ).toBe(true),
         { interval: 2 },
       );
-      clock.advance(60_000);
+      clock.advance(bodyDeadlineMs + 1);
       answer = await answering;
       const key = `${bodyCase.name} ${answer?.status ?? 'closed'}`;
       bodyAnswers.set(key, (bodyAnswers.get(key) ?? 0) + 1);
@@ -586,7 +589,7 @@ describe('bodies that stall, break off, overflow or come where none is read', ()
         );
     }
     // Whatever is left (a drain, a deadline) fires; the connection is then closed or free.
-    clock.advance(60_000);
+    clock.advance(bodyDeadlineMs + 1);
     connection.destroy();
   }
 
