@@ -62,6 +62,7 @@ export const hooksTheHitPathCovers: Readonly<Record<string, string>> = {
     'refuses state-changing API calls (POST, PUT, PATCH, DELETE) from other sites: a hit is a GET',
   'preParsing anonymous (plugins/slow-clients.ts)':
     'a body deadline: a hit is a GET, whose body is never read',
+  'onSend adminAnswersNotStored (shared/admin-auth.ts)': 'admin answers only: never cached',
   'preParsing anonymous (shared/admin-auth.ts)': 'the admin gate, on admin routes only: never cached',
 };
 
