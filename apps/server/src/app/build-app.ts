@@ -8,7 +8,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import type { PortableMigration } from '../db/portable-migration.ts';
 import { trustProxyOption } from '../plugins/client-address.ts';
 import { registerCrossSiteRefusal } from '../plugins/cross-site.ts';
-import { registerErrorHandling } from '../plugins/errors.ts';
+import { longestPathParameter, registerErrorHandling } from '../plugins/errors.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 import {
   answerClientError,
@@ -136,7 +136,7 @@ export async function buildApp(
     },
     // Keep-alive sockets would otherwise hold a graceful shutdown open until they time out.
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 2048 },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: longestPathParameter },
     // A client that sends nothing for this long is disconnected; one that sends too slowly to finish its
     // request in time is answered 408 (Fastify's default 0 would also switch off Node's own limit).
     connectionTimeout: config.idleTimeoutMs,
