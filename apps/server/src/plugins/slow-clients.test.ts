@@ -57,7 +57,7 @@ describe('a body that trickles', () => {
     const connection = await connectRaw(port);
     const before = clock.pendingTimers;
     connection.write(jsonHead('/api/translateText', body.length));
-    await vi.waitFor(() => expect(clock.pendingTimers).toBeGreaterThan(before));
+    await vi.waitFor(() => expect(clock.pendingTimers).toBeGreaterThan(before), { timeout: 30_000 });
     // A byte every 25 ms: the whole body would take a second.
     for (const character of body.slice(0, 10)) {
       connection.write(character);
@@ -80,7 +80,7 @@ describe('a body that trickles', () => {
     const before = clock.pendingTimers;
     connection.write(jsonHead('/test/upload', body.length));
     connection.write(body.slice(0, 5));
-    await vi.waitFor(() => expect(clock.pendingTimers).toBeGreaterThan(before));
+    await vi.waitFor(() => expect(clock.pendingTimers).toBeGreaterThan(before), { timeout: 30_000 });
     // Past BODY_TIMEOUT_MS, within the route's own 3 s.
     clock.advance(2000);
     await settle();

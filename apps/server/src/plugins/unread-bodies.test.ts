@@ -78,7 +78,7 @@ async function settle() {
 
 /** Waits until the server has read the request's head and armed its body deadline on the clock. */
 async function deadlineArmed(before: number) {
-  await vi.waitFor(() => expect(clock.pendingTimers).toBeGreaterThan(before));
+  await vi.waitFor(() => expect(clock.pendingTimers).toBeGreaterThan(before), { timeout: 30_000 });
 }
 
 /** The server still answers, on a new connection: the process is alive and serving. */
