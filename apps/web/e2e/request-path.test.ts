@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer, stopServer } from './global-setup.ts';
@@ -112,6 +113,83 @@ describe('paths and errors', () => {
     const api = await request('GET', '/api/blogs');
     expect(api.status).toBe(200);
     expect(api.headers['cross-origin-resource-policy']).toBe('same-site');
+  });
+});
+
+/**
+ * Sends `bytes` on a new connection; resolves with the answer's status line once it arrives and with whether
+ * the server then closed the connection (it must: the rest of the body never comes).
+ */
+function sendUnfinished(target: number, bytes: string): Promise<{ status: string; closedByServer: boolean }> {
+  return new Promise((resolve) => {
+    const socket = net.connect(target, '127.0.0.1');
+    let received = '';
+    socket.on('error', () => {});
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+    });
+    socket.on('close', () => resolve({ status: received.split('\r\n')[0] ?? '', closedByServer: true }));
+    socket.on('connect', () => socket.write(bytes));
+  });
+}
+
+// Issue 26 §1: each of these stopped the process BODY_TIMEOUT_MS after its answer (an unhandled stream error).
+describe('bodies nobody reads, against the production server', () => {
+  let own: RunningServer;
+  let ownPort: number;
+  beforeAll(async () => {
+    own = await startServer({ BODY_TIMEOUT_MS: '100' });
+    ownPort = Number(new URL(own.url).port);
+  });
+  afterAll(async () => {
+    // A clean SIGTERM exit: the process was never in trouble.
+    expect(await stopServer(own)).toBe(0);
+  });
+
+  it('answers each, closes the connection after a bounded drain, and keeps serving', async () => {
+    const head = (method: string, target: string, headers: Record<string, string | number>) =>
+      `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${ownPort}\r\n${Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}`)
+        .join('\r\n')}\r\n\r\n`;
+    const json = (bytes: number) => JSON.stringify({ text: 'a'.repeat(bytes) });
+    const stalled = { 'Content-Type': 'application/json', 'Content-Length': 100_000 };
+    const cases: Array<[string, string, RegExp]> = [
+      [
+        'a whole 2 MB comment',
+        head('POST', '/api/saveComment', {
+          'Content-Type': 'application/json',
+          'Content-Length': json(2 * 1024 ** 2).length,
+        }) + json(2 * 1024 ** 2),
+        / 413 /,
+      ],
+      [
+        'a whole 300 KB translation',
+        head('POST', '/api/translateText', {
+          'Content-Type': 'application/json',
+          'Content-Length': json(300 * 1024).length,
+        }) + json(300 * 1024),
+        / 413 /,
+      ],
+      ['the admin gate with no token', `${head('POST', '/api/admin/blogs', stalled)}{"title":`, / 401 /],
+      ['an upload with JSON (415)', `${head('POST', '/api/generate-audio', stalled)}{"a":`, / 415 /],
+      ...['/blog', '/aboutus', `/assets/${builtAsset}`, '/s/abc123', '/api/health'].flatMap((target) =>
+        ['GET', 'HEAD'].map(
+          (method) =>
+            [
+              `${method} ${target} with a stalled body`,
+              `${head(method, target, stalled)}{"a":`,
+              / [234]\d\d /,
+            ] as [string, string, RegExp],
+        ),
+      ),
+    ];
+    for (const [what, bytes, status] of cases) {
+      const result = await sendUnfinished(ownPort, bytes);
+      expect(result.status, what).toMatch(status);
+    }
+    expect((await fetch(`${own.url}/api/health`)).status).toBe(200);
+    expect(own.child.exitCode).toBe(null);
+    expect(own.output()).not.toMatch(/uncaught exception|unhandled rejection|Unhandled 'error' event/i);
   });
 });
 

@@ -65,9 +65,11 @@ export function registerBodyDeadline(app: FastifyInstance, config: Config, clock
       payload.off('close', finish);
       response.off('finish', finish);
       response.off('close', finish);
+      // The whole body arrived: the pipe ends the guard itself.
+      if (payload.readableEnded) return;
       payload.unpipe(guarded);
       // Without an error: a parser still waiting on it is no longer needed (the answer is out or the client gone).
-      if (!guarded.destroyed && !payload.readableEnded) guarded.destroy();
+      if (!guarded.destroyed) guarded.destroy();
     };
     const timer = clock.setTimeout(() => {
       const sent = reply.sent;
