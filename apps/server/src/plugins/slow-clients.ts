@@ -12,8 +12,8 @@ import { trustedPeer } from './client-address.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * How long this route waits for a request body to arrive, from the start of the request. Absent: the
-     * short `BODY_TIMEOUT_MS` for JSON and form bodies, `REQUEST_TIMEOUT_MS` for multipart uploads.
+     * How long this route waits for a JSON or form body to arrive, from the start of the request (absent:
+     * `BODY_TIMEOUT_MS`). Multipart uploads, read by the upload parser itself, always get `REQUEST_TIMEOUT_MS`.
      */
     bodyTimeoutMs?: number;
   }
