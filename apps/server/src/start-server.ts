@@ -1,6 +1,6 @@
 // Started through main.ts, which fixes NODE_ENV first.
 import { buildApp } from './app/build-app.ts';
-import { closeOnSignals, loadSiteConfigOrExit } from './app/process-lifecycle.ts';
+import { loadSiteConfigOrExit, superviseProcess } from './app/process-lifecycle.ts';
 import { MissingWebBuildError } from './web/pages.ts';
 
 const started = performance.now();
@@ -14,7 +14,7 @@ try {
   process.exit(1);
 }
 
-closeOnSignals(app, {
+superviseProcess(app, {
   what: 'server',
   // A stuck request must not keep the process alive forever.
   giveUpMs: 10_000,

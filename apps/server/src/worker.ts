@@ -5,7 +5,7 @@
  */
 process.env.NODE_ENV ??= 'production';
 const { buildApp } = await import('./app/build-app.ts');
-const { closeOnSignals, loadSiteConfigOrExit } = await import('./app/process-lifecycle.ts');
+const { loadSiteConfigOrExit, superviseProcess } = await import('./app/process-lifecycle.ts');
 
 const config = loadSiteConfigOrExit();
 const app = await buildApp(config, { role: 'worker' });
@@ -14,7 +14,7 @@ if (!config.redis)
     'REDIS_URL is not set: web processes run their own jobs; this worker runs only scheduled jobs',
   );
 // Jobs in flight are given longer than requests: a feed fetch or an engine task may take tens of seconds.
-closeOnSignals(app, { what: 'worker', giveUpMs: 30_000 });
+superviseProcess(app, { what: 'worker', giveUpMs: 30_000 });
 
 await app.ready();
 app.log.info(

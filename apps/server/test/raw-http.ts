@@ -78,3 +78,67 @@ export function rawRequest(method: string, path: string, headers: Record<string,
   if (body) lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
   return `${lines.join('\r\n')}\r\n\r\n${body}`;
 }
+
+/** One open connection whose bytes the test writes as it likes, reading answers as they come. */
+export interface RawConnection {
+  socket: net.Socket;
+  write(chunk: string | Buffer): void;
+  /**
+   * The first answer, once its head and its whole body (by Content-Length; none with `headOnly`, as for
+   * HEAD) have arrived; undefined when the connection closes before that.
+   */
+  answer(options?: { headOnly?: boolean }): Promise<Omit<RawAnswer, 'elapsedMs'> | undefined>;
+  /** Resolves when the connection has closed, from either side. */
+  closed: Promise<void>;
+  readonly isClosed: boolean;
+  /** Hangs up at once (as a client that goes away mid-request). */
+  destroy(): void;
+}
+
+/** Opens a connection to the server and resolves once it is connected. Never waits on a timer. */
+export function connectRaw(port: number): Promise<RawConnection> {
+  const socket = net.connect(port, '127.0.0.1');
+  const received: Buffer[] = [];
+  let isClosed = false;
+  let onChange: () => void = () => {};
+  socket.on('data', (chunk) => {
+    received.push(chunk);
+    onChange();
+  });
+  socket.on('error', () => {});
+  const closed = new Promise<void>((resolve) =>
+    socket.on('close', () => {
+      isClosed = true;
+      resolve();
+      onChange();
+    }),
+  );
+  const connection: RawConnection = {
+    socket,
+    write: (chunk) => {
+      if (!socket.destroyed) socket.write(chunk);
+    },
+    answer: ({ headOnly = false } = {}) =>
+      new Promise((resolve) => {
+        const check = () => {
+          const raw = Buffer.concat(received);
+          const text = raw.toString('latin1');
+          const parsed = parseRawAnswer(text);
+          const headEnd = text.indexOf('\r\n\r\n');
+          const length = headOnly ? 0 : Number(parsed?.headers['content-length'] ?? 0);
+          if (parsed && raw.length - (headEnd + 4) >= length) resolve(parsed);
+          else if (isClosed) resolve(parsed);
+          else return;
+          onChange = () => {};
+        };
+        onChange = check;
+        check();
+      }),
+    closed,
+    get isClosed() {
+      return isClosed;
+    },
+    destroy: () => socket.destroy(),
+  };
+  return new Promise((resolve) => socket.on('connect', () => resolve(connection)));
+}

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer, stopServer } from './global-setup.ts';
@@ -9,13 +10,19 @@ import { type RunningServer, startServer, stopServer } from './global-setup.ts';
 let server: RunningServer;
 let port: number;
 // Enough for the tests before the last one, which uses it up: every request counts, refused ones too.
-const rateLimit = 80;
+const rateLimit = 100;
 const builtAsset = fs
   .readdirSync(path.resolve(import.meta.dirname, '../build/client/assets'))
   .find((name) => name.endsWith('.js'))!;
 
 beforeAll(async () => {
-  server = await startServer({ RATE_LIMIT_MAX: String(rateLimit), LOG_LEVEL: 'info' });
+  // The shortest body deadline, so that a body nobody reads is given up on (and would once have stopped the
+  // process) within the test.
+  server = await startServer({
+    RATE_LIMIT_MAX: String(rateLimit),
+    LOG_LEVEL: 'info',
+    BODY_TIMEOUT_MS: '100',
+  });
   port = Number(new URL(server.url).port);
 });
 afterAll(() => stopServer(server));
@@ -112,6 +119,72 @@ describe('paths and errors', () => {
     const api = await request('GET', '/api/blogs');
     expect(api.status).toBe(200);
     expect(api.headers['cross-origin-resource-policy']).toBe('same-site');
+  });
+});
+
+/**
+ * Sends `bytes` on a new connection; resolves with the answer's status line once it arrives and with whether
+ * the server then closed the connection (it must: the rest of the body never comes).
+ */
+function sendUnfinished(target: number, bytes: string): Promise<{ status: string; closedByServer: boolean }> {
+  return new Promise((resolve) => {
+    const socket = net.connect(target, '127.0.0.1');
+    let received = '';
+    socket.on('error', () => {});
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+    });
+    socket.on('close', () => resolve({ status: received.split('\r\n')[0] ?? '', closedByServer: true }));
+    socket.on('connect', () => socket.write(bytes));
+  });
+}
+
+// Issue 26 §1: each of these stopped the process BODY_TIMEOUT_MS after its answer (an unhandled stream error).
+describe('bodies nobody reads, against the production server', () => {
+  it('answers each, closes the connection after a bounded drain, and keeps serving', async () => {
+    const head = (method: string, target: string, headers: Record<string, string | number>) =>
+      `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}`)
+        .join('\r\n')}\r\n\r\n`;
+    const json = (bytes: number) => JSON.stringify({ text: 'a'.repeat(bytes) });
+    const stalled = { 'Content-Type': 'application/json', 'Content-Length': 100_000 };
+    const cases: Array<[string, string, RegExp]> = [
+      [
+        'a whole 2 MB comment',
+        head('POST', '/api/saveComment', {
+          'Content-Type': 'application/json',
+          'Content-Length': json(2 * 1024 ** 2).length,
+        }) + json(2 * 1024 ** 2),
+        / 413 /,
+      ],
+      [
+        'a whole 300 KB translation',
+        head('POST', '/api/translateText', {
+          'Content-Type': 'application/json',
+          'Content-Length': json(300 * 1024).length,
+        }) + json(300 * 1024),
+        / 413 /,
+      ],
+      ['the admin gate with no token', `${head('POST', '/api/admin/blogs', stalled)}{"title":`, / 401 /],
+      ['an upload with JSON (415)', `${head('POST', '/api/generate-audio', stalled)}{"a":`, / 415 /],
+      ...['/blog', '/aboutus', `/assets/${builtAsset}`, '/s/abc123', '/api/health'].flatMap((target) =>
+        ['GET', 'HEAD'].map(
+          (method) =>
+            [
+              `${method} ${target} with a stalled body`,
+              `${head(method, target, stalled)}{"a":`,
+              / [234]\d\d /,
+            ] as [string, string, RegExp],
+        ),
+      ),
+    ];
+    for (const [what, bytes, status] of cases) {
+      const result = await sendUnfinished(port, bytes);
+      expect(result.status, what).toMatch(status);
+    }
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect(server.child.exitCode).toBe(null);
+    expect(server.output()).not.toMatch(/uncaught exception|unhandled rejection|Unhandled 'error' event/i);
   });
 });
 

@@ -15,10 +15,19 @@ export const contactMessages = {
   /** Our own refusals: a filled hidden field and a flood of messages. */
   honeypot: 'Your message could not be accepted.',
   tooMany: 'You have sent several messages in a short time. Please wait a while and try again.',
+  tooManyForEveryone:
+    'We are receiving an unusual number of messages right now. Please try again in an hour, or write to us by email.',
 } as const;
 
-/** A simple address: local part, @, a dotted domain and a final part of 2 to 4 letters. */
-export const contactEmailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,4}$/;
+/**
+ * A simple address (content-and-shell.md section 5): local part, @, a dotted domain and a final part of 2 to 4
+ * characters. The domain may be internationalised (`a@exämple.com`, `a@मेरा.भारत`, or its ASCII form
+ * `a@xn--exmple-cua.com`, `a@example.xn--h2brj9c`): its parts are letters, marks, digits and hyphens of any
+ * script. No space, comma, angle bracket, quote or line break anywhere, so one address is all it can hold
+ * and nothing can be added to a mail header through it.
+ */
+export const contactEmailPattern =
+  /^[A-Za-z0-9._%+-]+@[\p{L}\p{M}\p{N}-]+(?:\.[\p{L}\p{M}\p{N}-]+)*\.(?:[\p{L}\p{M}]{2,4}|xn--[a-z0-9-]{2,59})$/iu;
 
 /** Messages per visitor (client address) in `contactWindowMinutes` before 429. */
 export const contactMessagesPerWindow = 5;

@@ -7,7 +7,8 @@ import { type Database, openConfiguredDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { PortableMigration } from '../db/portable-migration.ts';
 import { trustProxyOption } from '../plugins/client-address.ts';
-import { registerErrorHandling } from '../plugins/errors.ts';
+import { registerCrossSiteRefusal } from '../plugins/cross-site.ts';
+import { longestPathParameter, registerErrorHandling } from '../plugins/errors.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 import {
   answerClientError,
@@ -20,7 +21,11 @@ import {
 } from '../plugins/request-hardening.ts';
 import { registerSecurity } from '../plugins/security.ts';
 import { registerSiteRateLimit } from '../plugins/site-rate-limit.ts';
-import { limitConnectionsPerClient, registerBodyDeadline } from '../plugins/slow-clients.ts';
+import {
+  drainUnreadBodies,
+  limitConnectionsPerClient,
+  registerBodyDeadline,
+} from '../plugins/slow-clients.ts';
 import { registerAdminGate } from '../shared/admin-auth.ts';
 import type { Config } from '../shared/config.ts';
 import { ContentRevision } from '../shared/content-revision.ts';
@@ -135,7 +140,7 @@ export async function buildApp(
     },
     // Keep-alive sockets would otherwise hold a graceful shutdown open until they time out.
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 2048 },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: longestPathParameter },
     // A client that sends nothing for this long is disconnected; one that sends too slowly to finish its
     // request in time is answered 408 (Fastify's default 0 would also switch off Node's own limit).
     connectionTimeout: config.idleTimeoutMs,
@@ -169,7 +174,6 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerStrictJsonParser(app);
-  registerBodyDeadline(app, config);
 
   let closing = false;
   app.addHook('preClose', async () => {
@@ -195,6 +199,8 @@ export async function buildApp(
 
   const platform = await startPlatform(app, config, database, options.platform ?? {}, options.role ?? 'web');
   app.decorate('platform', platform);
+  registerBodyDeadline(app, config, platform.clock);
+  drainUnreadBodies(app.server, platform.clock, config.bodyTimeoutMs);
 
   registerErrorHandling(app);
   // The first hook of all: a page from the page cache is sent before the hooks below do their per-request
@@ -206,6 +212,7 @@ export async function buildApp(
   registerSiteRateLimit(app, platform.siteRequests);
   // After the rate limit, so that refused and redirected paths count against it too.
   registerRequestChecks(app);
+  registerCrossSiteRefusal(app, config.publicBaseUrl);
   registerAdminGate(app, platform, config);
   await registerOpenApi(app, config);
 

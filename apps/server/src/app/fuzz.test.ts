@@ -9,10 +9,11 @@ import { adminToken } from '../../test/admin.ts';
 import { encodeBody, filesFor, filesWithinRules, formFields } from '../../test/encoded-body.ts';
 import { type FakeTranslation, startFakeTranslation } from '../../test/fake-translation.ts';
 import { writeEventsFolder, writeMarketFolder } from '../../test/market-folders.ts';
-import { sendRaw } from '../../test/raw-http.ts';
+import { connectRaw, sendRaw } from '../../test/raw-http.ts';
 import { requestValue } from '../../test/schema-arbitrary.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { registerUploadTestCalls, uploadTestCalls } from '../../test/upload-calls.ts';
+import { ManualClock } from '../shared/clock.ts';
 import { uploadsFolder } from '../shared/uploads.ts';
 
 /*
@@ -401,5 +402,217 @@ describe('a fuzz test of every API call', () => {
     console.log(
       `fuzz: raw requests the server closed without an answer: ${unanswered.slice(0, 5).join(' | ') || 'none'}`,
     );
+  }, 60_000);
+});
+
+/*
+ * Bodies the server does not read to the end (issue 26 §1): for every call it serves, a body that stalls
+ * after its head, one whose client hangs up mid-body, one over the limit by its Content-Length, a body on the
+ * call's path with a method the path does not take (405), with a content type the call does not take (415),
+ * without the admin token (401), and bodies on GET and HEAD. Each refusal the server gives before reading a
+ * body is one of these. The body deadline is fired through the platform clock after every case; no answer
+ * may be 5xx, nothing may go unhandled, and the server must still answer /api/health.
+ */
+describe('bodies that stall, break off, overflow or come where none is read', () => {
+  const clock = new ManualClock();
+  const bodyDeadlineMs = 100;
+  let b: TestApp;
+  let bodyPort: number;
+  const unexpected: unknown[] = [];
+  const record = (error: unknown) => unexpected.push(error);
+  const bodyAnswers = new Map<string, number>();
+
+  beforeAll(async () => {
+    process.on('uncaughtException', record);
+    process.on('unhandledRejection', record);
+    b = await createTestApp(
+      {
+        ADMIN_TOKEN: adminToken,
+        RATE_LIMIT_MAX: '1000000',
+        ADMIN_FAILURE_LIMIT: '1000000',
+        ADMIN_RATE_LIMIT: '1000000',
+        MAX_CONNECTIONS_PER_CLIENT: '100000',
+        // The shortest deadline: moving the clock past it hundreds of times then runs scheduled jobs rarely.
+        BODY_TIMEOUT_MS: String(bodyDeadlineMs),
+        // Market reads answer from data (without it they say, rightly, 503).
+        MARKET_DATA_DIR: writeMarketFolder(),
+        EVENTS_DATA_DIR: writeEventsFolder(),
+        MARKET_CLOCK: '2025-06-30T12:00:00Z',
+      },
+      { platform: { clock }, beforeReady: registerUploadTestCalls },
+    );
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    bodyPort = (b.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    console.log(
+      `fuzz: unread bodies: answers by case and status: ${[...bodyAnswers.entries()]
+        .sort(([a], [c]) => a.localeCompare(c))
+        .map(([key, n]) => `${key}: ${n}`)
+        .join(', ')}`,
+    );
+    await b.close();
+    process.off('uncaughtException', record);
+    process.off('unhandledRejection', record);
+  });
+
+  const contentTypeOf = (call: ApiCall) =>
+    call.bodyEncoding === 'form'
+      ? 'application/x-www-form-urlencoded'
+      : call.bodyEncoding === 'multipart'
+        ? 'multipart/form-data; boundary=fuzzboundary'
+        : 'application/json';
+  const wrongTypeOf = (call: ApiCall) =>
+    call.bodyEncoding === 'json' || call.bodyEncoding === undefined ? 'application/xml' : 'application/json';
+  const otherMethod = (call: ApiCall) =>
+    (['PUT', 'PATCH', 'DELETE', 'POST'] as const).find((m) => m !== call.method)!;
+
+  interface BodyCase {
+    name: string;
+    method: string;
+    headers: Record<string, string | number>;
+    /** The bytes sent after the head (less than Content-Length says: the rest never comes). */
+    sent: string;
+    hangUp?: boolean;
+  }
+
+  function casesOf(call: ApiCall): BodyCase[] {
+    const type = contentTypeOf(call);
+    const auth: Record<string, string> =
+      call.access === 'admin' ? { Authorization: `Bearer ${adminToken}` } : {};
+    const readsBody = !['GET', 'HEAD', 'DELETE'].includes(call.method);
+    const cases: BodyCase[] = [
+      {
+        name: 'stalled',
+        method: call.method,
+        headers: { ...auth, 'Content-Type': type, 'Content-Length': 4000 },
+        sent: '{"a":',
+      },
+      {
+        name: 'aborted',
+        method: call.method,
+        headers: { ...auth, 'Content-Type': type, 'Content-Length': 4000 },
+        sent: '{"a":"b',
+        hangUp: true,
+      },
+      {
+        name: 'oversized',
+        method: call.method,
+        headers: { ...auth, 'Content-Type': type, 'Content-Length': 50 * 1024 ** 2 },
+        sent: 'x'.repeat(2000),
+      },
+      {
+        name: '405',
+        method: otherMethod(call),
+        headers: { ...auth, 'Content-Type': 'application/json', 'Content-Length': 4000 },
+        sent: '{"a":',
+      },
+    ];
+    if (readsBody)
+      cases.push({
+        name: '415',
+        method: call.method,
+        headers: { ...auth, 'Content-Type': wrongTypeOf(call), 'Content-Length': 4000 },
+        sent: '<a>',
+      });
+    if (call.access === 'admin')
+      cases.push({
+        name: '401',
+        method: call.method,
+        headers: { 'Content-Type': type, 'Content-Length': 4000 },
+        sent: '{"a":',
+      });
+    if (call.method === 'GET')
+      cases.push(
+        {
+          name: 'GET with a body',
+          method: 'GET',
+          headers: { ...auth, 'Content-Length': 4000 },
+          sent: '{"a":',
+        },
+        {
+          name: 'HEAD with a body',
+          method: 'HEAD',
+          headers: { ...auth, 'Content-Length': 4000 },
+          sent: '{"a":',
+        },
+      );
+    return cases;
+  }
+
+  async function run(call: ApiCall, target: string, bodyCase: BodyCase) {
+    const connection = await connectRaw(bodyPort);
+    const before = clock.pendingTimers;
+    const head = [`${bodyCase.method} ${target} HTTP/1.1`, 'Host: 127.0.0.1'];
+    for (const [name, value] of Object.entries(bodyCase.headers)) head.push(`${name}: ${value}`);
+    connection.write(`${head.join('\r\n')}\r\n\r\n${bodyCase.sent}`);
+    const headOnly = bodyCase.method === 'HEAD';
+    let answer: Awaited<ReturnType<typeof connection.answer>>;
+    if (bodyCase.hangUp) {
+      // Hung up mid-body: usually after the server has the head (its deadline armed, or an answer on its way).
+      for (let i = 0; i < 20 && clock.pendingTimers <= before && connection.socket.bytesRead === 0; i++)
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      connection.destroy();
+      await connection.closed;
+    } else if (call.bodyEncoding === 'multipart' && bodyCase.name === 'stalled') {
+      // An upload waits for Node's request timeout (a real-time limit of minutes), not the body deadline.
+      connection.destroy();
+      await connection.closed;
+    } else {
+      let answered = false;
+      const answering = connection.answer({ headOnly }).then((value) => {
+        answered = true;
+        return value;
+      });
+      await vi.waitFor(
+        () =>
+          expect(
+            answered || clock.pendingTimers > before,
+            `${bodyCase.name}: ${bodyCase.method} ${target}`,
+          ).toBe(true),
+        { interval: 2, timeout: 30_000 },
+      );
+      clock.advance(bodyDeadlineMs + 1);
+      answer = await answering;
+      const key = `${bodyCase.name} ${answer?.status ?? 'closed'}`;
+      bodyAnswers.set(key, (bodyAnswers.get(key) ?? 0) + 1);
+      expect(answer?.status ?? 0, `${bodyCase.name}: ${bodyCase.method} ${target}`).toBeLessThan(500);
+      if (answer && answer.status >= 400 && !headOnly)
+        expectUniformError(
+          answer.status,
+          answer.headers['content-type'],
+          answer.body,
+          `${bodyCase.name} ${target}`,
+        );
+    }
+    // Whatever is left (a drain, a deadline) fires; the connection is then closed or free.
+    clock.advance(bodyDeadlineMs + 1);
+    connection.destroy();
+  }
+
+  it('fires every deadline harmlessly and keeps answering, for every call the server serves', async () => {
+    const doc = (await b.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const served = new Set(
+      Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId)),
+    );
+    const bodyCalls = [...(await contractCalls()), ...uploadTestCalls].filter((call) =>
+      served.has(call.operationId),
+    );
+    expect(bodyCalls.length).toBeGreaterThan(20);
+    let cases = 0;
+    for (const call of bodyCalls) {
+      const target = call.path.replace(/:(\w+)/g, '1');
+      for (const bodyCase of casesOf(call)) {
+        await run(call, target, bodyCase);
+        cases += 1;
+      }
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      expect(unexpected, call.operationId).toEqual([]);
+      const health = await fetch(`http://127.0.0.1:${bodyPort}/api/health`);
+      expect(health.status, `after ${call.operationId}`).toBe(200);
+    }
+    console.log(`fuzz: unread bodies: ${cases} cases over ${bodyCalls.length} calls`);
   }, 60_000);
 });

@@ -92,6 +92,15 @@ function fieldMessages(error: FastifyError): Record<string, string> {
   return fields;
 }
 
+/**
+ * The longest path parameter the router matches (its `maxParamLength`). A longer one matches no route, so
+ * the API's not-found answer must know it too, or it would take a known path for another method's (405).
+ */
+export const longestPathParameter = 2048;
+
+/** Paths up to this long are named in a 404 or 405 message; a longer one is not echoed back. */
+const longestEchoedPath = 200;
+
 /** One error shape for every failure: `{error, code, fields?}` (decisions.md section 2). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -171,6 +180,19 @@ export function registerErrorHandling(app: FastifyInstance) {
   const apiRoutes = collectApiRoutes(app);
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
+    // No route takes a segment this long (the router gives up on it): a short answer that does not echo it.
+    if (path.split('/').some((segment) => segment.length > longestPathParameter)) {
+      return sendError(reply, 414, {
+        error: `The request path is too long: no part of an API path is longer than ${longestPathParameter} characters.`,
+        code: 'URI_TOO_LONG',
+      });
+    }
+    if (path.length > longestEchoedPath) {
+      return sendError(reply, 404, {
+        error: `There is no API endpoint ${request.method} at this path.`,
+        code: errorCodes.notFound,
+      });
+    }
     // A known path asked with another method: 405 and the methods it has, not "no such endpoint".
     const allowed = apiRoutes.methodsOf(path);
     if (allowed.length > 0) {
@@ -203,7 +225,7 @@ function collectApiRoutes(app: FastifyInstance) {
       .split('/')
       .map((segment) =>
         segment.startsWith(':')
-          ? '[^/]+'
+          ? `[^/]{1,${longestPathParameter}}`
           : segment === '*'
             ? '.*'
             : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),

@@ -312,3 +312,34 @@ describe('response headers', () => {
     expect(other.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 });
+
+describe('very long paths (issue 26 §2)', () => {
+  it('answer a short 414 that does not echo a path parameter past the router’s limit', async () => {
+    const long = 'x'.repeat(2100);
+    for (const [method, url] of [
+      ['GET', `/api/posts/${long}`],
+      ['DELETE', `/api/admin/posts/${long}`],
+      ['GET', `/api/short-links/${long}`],
+      ['GET', `/api/${long}`],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: adminHeaders });
+      expect(res.statusCode, url.slice(0, 30)).toBe(414);
+      expect(res.json()).toEqual(uniform('URI_TOO_LONG'));
+      expect(res.body).not.toContain('xxxxxxxxxx');
+      expect(res.body.length).toBeLessThan(200);
+    }
+  });
+
+  it('answer a 404 that does not echo a long path of short parts', async () => {
+    const res = await t.app.inject({ url: `/api/posts/${'ab/'.repeat(300)}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('ab/ab/');
+    expect(res.body.length).toBeLessThan(200);
+  });
+
+  it('still name a short path with a wrong method (405 with Allow)', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/short-links/abc123' });
+    expect(res.statusCode).toBe(405);
+    expect(res.json().error).toContain('/api/short-links/abc123');
+  });
+});

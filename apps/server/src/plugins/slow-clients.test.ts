@@ -1,11 +1,18 @@
 import net, { type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendRaw } from '../../test/raw-http.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { connectRaw, sendRaw } from '../../test/raw-http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ManualClock } from '../shared/clock.ts';
 
-// Real socket time: the limits are a few hundred milliseconds so the tests stay fast.
+// The idle and connection limits are Node's own, on real socket time (a few hundred milliseconds); the body
+// deadline runs on the platform clock.
 let t: TestApp;
 let port: number;
+const clock = new ManualClock();
+
+async function settle() {
+  for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -16,6 +23,7 @@ beforeAll(async () => {
       MAX_CONNECTIONS_PER_CLIENT: '3',
     },
     {
+      platform: { clock },
       beforeReady(app) {
         // A call that takes uploads says so in its route config, and gets a longer time for its body.
         app.post('/test/upload', { config: { bodyTimeoutMs: 3000 } }, async (request) => ({
@@ -43,31 +51,43 @@ function openSocket() {
 }
 
 describe('a body that trickles', () => {
-  it('is answered 408 within the JSON call limit, not the request timeout', async () => {
-    // One byte every 50 ms: never idle for IDLE_TIMEOUT_MS, but 40 bytes take 2 s to arrive.
+  // The body deadline runs on the platform clock: the clock is moved, nothing waits on real time.
+  it('is answered 408 at the JSON call limit, not the request timeout', async () => {
     const body = `{"text":"${'a'.repeat(29)}"}`;
-    const trickle = [...body];
-    const result = await sendRaw(port, [jsonHead('/api/translateText', body.length), ...trickle], {
-      gapMs: 50,
-      waitMs: 4000,
-    });
-    expect(result.answer?.status).toBe(408);
-    expect(JSON.parse(result.answer!.body)).toEqual({ error: expect.any(String), code: 'REQUEST_TIMEOUT' });
-    expect(result.answer?.headers.connection).toBe('close');
-    // 300 ms limit, plus scheduling: far below the 2 s the body would take and the 5 s request timeout.
-    expect(result.answer!.elapsedMs).toBeLessThan(1000);
-    expect(result.closed).toBe(true);
+    const connection = await connectRaw(port);
+    const before = clock.pendingTimers;
+    connection.write(jsonHead('/api/translateText', body.length));
+    await vi.waitFor(() => expect(clock.pendingTimers).toBeGreaterThan(before), { timeout: 30_000 });
+    // A byte every 25 ms: the whole body would take a second.
+    for (const character of body.slice(0, 10)) {
+      connection.write(character);
+      await settle();
+      clock.advance(25);
+    }
+    await settle();
+    expect(connection.isClosed).toBe(false);
+    clock.advance(300 - 250);
+    const answer = await connection.answer();
+    expect(answer?.status).toBe(408);
+    expect(JSON.parse(answer!.body)).toEqual({ error: expect.any(String), code: 'REQUEST_TIMEOUT' });
+    expect(answer?.headers.connection).toBe('close');
+    await connection.closed;
   });
 
   it('gets the longer limit a route declares for its uploads', async () => {
     const body = JSON.stringify({ file: 'x'.repeat(8) });
-    const result = await sendRaw(port, [jsonHead('/test/upload', body.length), ...body], {
-      gapMs: 50,
-      waitMs: 4000,
-    });
-    // About 1 s of trickling: past BODY_TIMEOUT_MS, within the route's own 3 s.
-    expect(result.answer?.status).toBe(200);
-    expect(result.answer!.elapsedMs).toBeGreaterThan(500);
+    const connection = await connectRaw(port);
+    const before = clock.pendingTimers;
+    connection.write(jsonHead('/test/upload', body.length));
+    connection.write(body.slice(0, 5));
+    await vi.waitFor(() => expect(clock.pendingTimers).toBeGreaterThan(before), { timeout: 30_000 });
+    // Past BODY_TIMEOUT_MS, within the route's own 3 s.
+    clock.advance(2000);
+    await settle();
+    expect(connection.isClosed).toBe(false);
+    connection.write(body.slice(5));
+    expect((await connection.answer())?.status).toBe(200);
+    connection.destroy();
   });
 
   it('leaves a body that arrives in time alone', async () => {

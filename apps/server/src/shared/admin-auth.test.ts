@@ -122,3 +122,24 @@ describe('counting', () => {
     expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
 });
+
+describe('admin answers', () => {
+  it('are never stored: Cache-Control no-store on every /api/admin answer, errors included', async () => {
+    const app = await adminApp({ ADMIN_FAILURE_LIMIT: '2' });
+    const answers = [
+      await app.inject({ url: '/api/admin/mail-outbox', headers: adminHeaders }),
+      await app.inject({ method: 'POST', url: '/api/admin/blogs', headers: adminHeaders, payload: {} }),
+      await app.inject({ url: '/api/admin/blogs/999999', method: 'DELETE', headers: adminHeaders }),
+      await app.inject({ url: '/api/admin/no-such-thing', headers: adminHeaders }),
+      await app.inject({ method: 'PATCH', url: '/api/admin/blogs', headers: adminHeaders }),
+      // GET /api/admin/blogs is no call: the public list is /api/blogs.
+      await app.inject({ url: '/api/admin/mail-outbox' }),
+      await app.inject({ url: '/api/admin/mail-outbox' }),
+      await app.inject({ url: '/api/admin/mail-outbox' }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 400, 404, 404, 405, 401, 401, 429]);
+    for (const res of answers) expect(res.headers['cache-control'], res.body).toBe('no-store');
+    // Public reads keep their own caching.
+    expect((await app.inject({ url: '/api/blogs' })).headers['cache-control']).not.toBe('no-store');
+  });
+});

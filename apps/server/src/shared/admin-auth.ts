@@ -28,6 +28,9 @@ export function clientKey(ip: string): string {
     .join(':')}::/64`;
 }
 
+/** The admin API's addresses: `/api/admin` and everything under it. */
+export const isAdminPath = (url: string) => /^\/api\/admin(?:[/?]|$)/.test(url);
+
 export interface AdminGate {
   /** Guards every route registered on `scope` with the operator's token and the admin rate limits. */
   guard(scope: FastifyInstance): void;
@@ -72,6 +75,12 @@ export function registerAdminGate(
       code: errorCodes.unauthorized,
     });
   }
+
+  // The operator's answers hold what no shared cache or browser history should keep (the mail outbox holds
+  // visitors' addresses): every /api/admin answer, refusals and unknown paths included, is `no-store`.
+  app.addHook('onSend', async function adminAnswersNotStored(request, reply) {
+    if (isAdminPath(request.url)) reply.header('cache-control', 'no-store');
+  });
 
   app.decorate('adminGate', {
     guard(scope: FastifyInstance) {

@@ -265,6 +265,18 @@ function multipartLimits(call: ApiCall, textLimit: number) {
   };
 }
 
+/** Room for the parts' own headers and boundaries in a multipart body, beyond its files and text. */
+const multipartFramingBytes = 64 * 1024;
+
+/** The most bytes a multipart body of this call can hold within its limits; a longer one is refused unread. */
+export function largestMultipartBody(call: ApiCall, textLimit: number): number {
+  const files = Object.values(call.files ?? {}).reduce(
+    (sum, rule) => sum + rule.maxBytes * (rule.maxFiles ?? 1),
+    0,
+  );
+  return files + textLimit + multipartFramingBytes;
+}
+
 /**
  * Reads a multipart body: text fields into `request.body` (validated next by the call's schema), files to disk,
  * each checked against its `FileField`, as `UploadedFile` values under their field's name.
@@ -272,6 +284,15 @@ function multipartLimits(call: ApiCall, textLimit: number) {
 async function receiveMultipart(request: FastifyRequest, call: ApiCall, dir: string, textLimit: number) {
   // Without a body there is nothing to read; validation says what is missing.
   if (!request.isMultipart()) return;
+  // A body longer than its limits allow says so in its Content-Length: refused before a byte is read.
+  const largest = largestMultipartBody(call, textLimit);
+  if (Number(request.headers['content-length']) > largest) {
+    throw new HttpError(
+      413,
+      errorCodes.payloadTooLarge,
+      `The request body is larger than ${readableBytes(largest)}, the most this call takes.`,
+    );
+  }
   const rules = call.files ?? {};
   filesOfRequest.set(request, []);
   const fields: Record<string, unknown> = {};

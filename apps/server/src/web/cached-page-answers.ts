@@ -58,8 +58,11 @@ export const hooksTheHitPathCovers: Readonly<Record<string, string>> = {
     'an address outside its normal form is redirected before any render, so it never has an entry',
   'onRequest anonymous (plugins/request-hardening.ts)':
     'registerResponseHeaders: the Permissions-Policy and (API) Cross-Origin-Resource-Policy, in the fixed headers',
+  'onRequest refuseCrossSite (plugins/cross-site.ts)':
+    'refuses state-changing API calls (POST, PUT, PATCH, DELETE) from other sites: a hit is a GET',
   'preParsing anonymous (plugins/slow-clients.ts)':
     'a body deadline: a hit is a GET, whose body is never read',
+  'onSend adminAnswersNotStored (shared/admin-auth.ts)': 'admin answers only: never cached',
   'preParsing anonymous (shared/admin-auth.ts)': 'the admin gate, on admin routes only: never cached',
 };
 

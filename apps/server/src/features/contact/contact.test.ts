@@ -103,6 +103,29 @@ describe('POST /api/contact', () => {
     expect(after).toBe(before + 2);
   });
 
+  it('accepts an address with an internationalised domain name, and stores it as sent', async () => {
+    const res = await send(body({ email: 'a@exämple.com', message: 'IDN check' }));
+    expect(res.statusCode).toBe(200);
+    const list = (
+      await t.app.inject({ url: '/api/admin/mail-outbox', headers: adminHeaders })
+    ).json() as Array<{
+      replyTo: string | null;
+    }>;
+    expect(list.some((message) => message.replyTo === 'a@exämple.com')).toBe(true);
+  });
+
+  it('refuses an address that would add a header or a second recipient', async () => {
+    for (const email of [
+      'a@example.in\r\nBcc: b@example.in',
+      'a@example.in,b@example.in',
+      'A <a@example.in>',
+    ]) {
+      const res = await send(body({ email }));
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().fields).toEqual({ email: 'Invalid email format.' });
+    }
+  });
+
   it('answers a flood from one visitor with 429 and Retry-After', async () => {
     const ip = '192.0.2.77';
     const statuses: number[] = [];
@@ -116,6 +139,32 @@ describe('POST /api/contact', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another visitor is not affected.
     expect((await send(body(), '192.0.2.78')).statusCode).toBe(200);
+  });
+});
+
+describe('the site-wide contact limit', () => {
+  it('refuses messages from rotating addresses past CONTACT_MESSAGES_PER_HOUR, then takes them again an hour later', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 27, 10, 0));
+    const own = await createTestApp({ CONTACT_MESSAGES_PER_HOUR: '3' }, { platform: { clock } });
+    try {
+      const from = (ip: string) =>
+        own.app.inject({ method: 'POST', url: '/api/contact', payload: body(), remoteAddress: ip });
+      const statuses: number[] = [];
+      for (let i = 1; i <= 5; i++) statuses.push((await from(`198.51.100.${i}`)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const refused = await from('198.51.100.9');
+      expect(refused.json()).toEqual({
+        error:
+          'We are receiving an unusual number of messages right now. Please try again in an hour, or write to us by email.',
+        code: 'RATE_LIMITED',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(own.app.platform.limits.policies().map((policy) => policy.name)).toContain('contact.site-wide');
+      clock.advance(60 * 60_000);
+      expect((await from('198.51.100.10')).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 });
 
