@@ -5,22 +5,37 @@ import {
   methodAnchors,
   strategyEventOptions,
   strategyFailure,
+  studyFieldRules,
 } from '@hurryup/contracts/option-study-rules';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
+import { useNumberFields } from '../../shared/use-number-fields.ts';
+import { extrasOf, type StrategyExtras } from './answer-extras.ts';
 import {
   EventSelect,
+  EvidencePanel,
+  failureOf,
   MethodsLink,
   NumberField,
   ProblemNote,
-  problemOf,
+  problemAfter,
   type StudyProblem,
   StudyResult,
+  VixPercentile,
 } from './StudyFields.tsx';
 import { fieldText, type StudyLoad } from './study-load.ts';
 
-type StrategyResult = Pick<StrategyResponse, 'strategy' | 'confidence' | 'reason'>;
+type StrategyResult = Pick<StrategyResponse, 'strategy' | 'confidence' | 'reason'> & StrategyExtras;
+
+/** The payoff chart and legs table load with the first answer that has them (the page's budget, decision 0019). */
+const StrategyPayoff = lazy(() => import('./StrategyPayoff.tsx'));
+
+const fieldRules = { nifty: studyFieldRules.nifty, rsi: studyFieldRules.rsi, vix: studyFieldRules.vix };
+const fieldIds = { nifty: 'strategy-nifty', rsi: 'strategy-rsi', vix: 'strategy-vix' };
+
+/** Whether a strategy name means no trade ('No Trade', 'No trade'). */
+export const isNoTrade = (strategy: string) => /^no trade$/i.test(strategy.trim());
 
 /**
  * The Strategy Recommender (/optionEdge): an Event select, NIFTY, RSI and VIX prefilled from the
@@ -29,9 +44,11 @@ type StrategyResult = Pick<StrategyResponse, 'strategy' | 'confidence' | 'reason
 export function StrategyRecommender({ indicators }: { indicators: StudyLoad<Indicators> }) {
   const start = indicators.state === 'ok' ? indicators.data : undefined;
   const [event, setEvent] = useState<string>(defaultStudyEvent);
-  const [nifty, setNifty] = useState(fieldText(start?.nifty));
-  const [rsi, setRsi] = useState(fieldText(start?.rsi));
-  const [vix, setVix] = useState(fieldText(start?.vix));
+  const fields = useNumberFields(
+    { nifty: fieldText(start?.nifty), rsi: fieldText(start?.rsi), vix: fieldText(start?.vix) },
+    fieldRules,
+    fieldIds,
+  );
   const [result, setResult] = useState<StrategyResult>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<StudyProblem | undefined>(
@@ -39,20 +56,27 @@ export function StrategyRecommender({ indicators }: { indicators: StudyLoad<Indi
   );
 
   async function getStrategy() {
+    // Nothing is sent that the visitor did not enter: an emptied or mistyped field says so beside it, and
+    // the previous answer goes (decisions.md section 9).
+    const values = fields.check();
+    if (!values) {
+      setResult(undefined);
+      setProblem(undefined);
+      return;
+    }
     setBusy(true);
     setProblem(undefined);
     try {
-      // Section 5: the inputs are converted to numbers; the server checks them.
       setResult(
         await callApiLazily(() => import('@hurryup/contracts/option-studies').then((c) => c.getStrategy), {
-          body: { nifty: Number(nifty), rsi: Number(rsi), vix: Number(vix), event },
+          body: { ...values, event },
         }),
       );
     } catch (error) {
       console.error('Strategy request failed', error);
       // Section 4: a failed request shows 'Error', confidence 0 and 'Failed to fetch strategy'.
       setResult(strategyFailure);
-      setProblem(problemOf(error));
+      setProblem(problemAfter(failureOf(error), fields.showRefusal));
     } finally {
       setBusy(false);
     }
@@ -63,17 +87,36 @@ export function StrategyRecommender({ indicators }: { indicators: StudyLoad<Indi
       <h1 id="strategy-heading">OptionEdge – Strategy Recommender</h1>
       <TradingDisclaimer />
       <form
-        className="study-form"
+        noValidate
+        className="trading-form"
         onSubmit={(e) => {
           e.preventDefault();
           void getStrategy();
         }}
       >
-        <div className="study-form__grid">
+        <div className="trading-form__grid">
           <EventSelect id="strategy-event" value={event} options={strategyEventOptions} onChange={setEvent} />
-          <NumberField id="strategy-nifty" label="NIFTY" value={nifty} onChange={setNifty} />
-          <NumberField id="strategy-rsi" label="RSI" value={rsi} onChange={setRsi} />
-          <NumberField id="strategy-vix" label="VIX" value={vix} onChange={setVix} />
+          <NumberField
+            id="strategy-nifty"
+            label="NIFTY"
+            value={fields.texts.nifty}
+            problem={fields.problems.nifty}
+            onChange={fields.set('nifty')}
+          />
+          <NumberField
+            id="strategy-rsi"
+            label="RSI"
+            value={fields.texts.rsi}
+            problem={fields.problems.rsi}
+            onChange={fields.set('rsi')}
+          />
+          <NumberField
+            id="strategy-vix"
+            label="VIX"
+            value={fields.texts.vix}
+            problem={fields.problems.vix}
+            onChange={fields.set('vix')}
+          />
         </div>
         {start ? <p className="as-of">Prefilled from the close of {start.asOf}.</p> : null}
         <button type="submit" className="button" disabled={busy}>
@@ -88,11 +131,48 @@ export function StrategyRecommender({ indicators }: { indicators: StudyLoad<Indi
             ['Confidence', `${result.confidence}%`],
           ]}
           reason={result.reason}
-        />
+        >
+          <StrategyEvidence result={result} />
+        </StudyResult>
       ) : null}
       <MethodsLink anchor={methodAnchors.strategy}>
         How the strategy and its confidence are chosen
       </MethodsLink>
     </section>
+  );
+}
+
+/** What the answer adds: India VIX's percentile, the evidence, and the legs and payoff of what was weighed. */
+function StrategyEvidence({ result }: { result: StrategyResult }) {
+  const extras = extrasOf<StrategyExtras>(result);
+  const rejected = extras.payoffStatus === 'rejected';
+  const named = extras.payoffStrategy ?? result.strategy;
+  const hasPayoff = (extras.payoff?.length ?? 0) > 0 || extras.legs?.some((leg) => leg.premium !== undefined);
+  return (
+    <>
+      <VixPercentile percentile={extras.vixPercentile} />
+      {rejected ? (
+        <p className="study-rejected">
+          <strong>Considered and rejected: {named}</strong>
+        </p>
+      ) : null}
+      <EvidencePanel
+        evidence={extras.evidence}
+        unit="rupees"
+        noTrade={isNoTrade(result.strategy)}
+        title={rejected ? `Evidence for ${named} (rejected)` : 'Evidence'}
+      />
+      {hasPayoff ? (
+        <Suspense fallback={<p className="as-of">Loading the payoff chart...</p>}>
+          <StrategyPayoff
+            name={named}
+            rejected={rejected}
+            legs={extras.legs ?? []}
+            payoff={extras.payoff ?? []}
+            breakevens={extras.breakevens ?? []}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
