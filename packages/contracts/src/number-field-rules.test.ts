@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { straddleFieldRules } from './event-study-rules.ts';
-import { checkNumberFields, fieldProblemsOf, numberFieldProblem, parseFieldNumber } from './number-field-rules.ts';
+import {
+  checkNumberFields,
+  fieldProblemsOf,
+  numberFieldProblem,
+  parseFieldNumber,
+} from './number-field-rules.ts';
 import { studyFieldRules } from './option-study-rules.ts';
 
 describe('number fields of the trading screens', () => {
@@ -13,18 +18,20 @@ describe('number fields of the trading screens', () => {
     expect(numberFieldProblem('14.5x', studyFieldRules.vix)).toBe(
       'India VIX must be a number, for example 14.5',
     );
-    expect(numberFieldProblem('1e3', studyFieldRules.nifty)).toBe('NIFTY must be a number, for example 24500');
+    expect(numberFieldProblem('1e3', studyFieldRules.nifty)).toBe(
+      'NIFTY must be a number, for example 24500',
+    );
   });
 
   it('gives each range in words', () => {
     expect(numberFieldProblem('101', studyFieldRules.rsi)).toBe('RSI must be between 0 and 100');
-    expect(numberFieldProblem('0', studyFieldRules.nifty)).toBe(
-      'NIFTY must be above 0 and below 10,00,000',
-    );
+    expect(numberFieldProblem('0', studyFieldRules.nifty)).toBe('NIFTY must be above 0 and below 10,00,000');
     expect(numberFieldProblem('-1001', studyFieldRules.oiChange)).toBe(
       'OI change % must be between −1000 and 1000',
     );
-    expect(numberFieldProblem('2015.5', straddleFieldRules.startYear)).toBe('From Year must be a whole number');
+    expect(numberFieldProblem('2015.5', straddleFieldRules.startYear)).toBe(
+      'From Year must be a whole number',
+    );
     expect(numberFieldProblem('120', straddleFieldRules.gap)).toBe('Strike Gap must be a multiple of 50');
   });
 

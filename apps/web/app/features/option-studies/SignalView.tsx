@@ -25,7 +25,8 @@ const fieldIds = { nifty: 'signal-nifty', rsi: 'signal-rsi', vix: 'signal-vix', 
 
 /** What save mode says when this device has saved nothing yet (a first visit), and when a read failed. */
 export const saveModeTexts = {
-  nothingSaved: 'Nothing is saved on this device yet: the fields hold the default values. Your values are saved after your first signal.',
+  nothingSaved:
+    'Nothing is saved on this device yet: the fields hold the default values. Your values are saved after your first signal.',
   readFailed: 'Your saved values could not be read just now; the fields hold the default values.',
 } as const;
 
@@ -164,19 +165,32 @@ export function SignalView({
         }}
       >
         <div className="trading-form__grid">
-          <NumberField id="signal-nifty" label="Nifty" value={texts.nifty}
+          <NumberField
+            id="signal-nifty"
+            label="Nifty"
+            value={texts.nifty}
             problem={fields.problems.nifty}
             onChange={set('nifty')}
           />
-          <NumberField id="signal-rsi" label="RSI" value={texts.rsi}
+          <NumberField
+            id="signal-rsi"
+            label="RSI"
+            value={texts.rsi}
             problem={fields.problems.rsi}
             onChange={set('rsi')}
           />
-          <NumberField id="signal-vix" label="India VIX" value={texts.vix}
+          <NumberField
+            id="signal-vix"
+            label="India VIX"
+            value={texts.vix}
             problem={fields.problems.vix}
             onChange={set('vix')}
           />
-          <NumberField id="signal-oi" label="OI Change %" value={texts.oiChange} allowNegative
+          <NumberField
+            id="signal-oi"
+            label="OI Change %"
+            value={texts.oiChange}
+            allowNegative
             problem={fields.problems.oiChange}
             onChange={set('oiChange')}
           />

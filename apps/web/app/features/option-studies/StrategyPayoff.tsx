@@ -21,11 +21,18 @@ export function ticks(lo: number, hi: number, count: number): number[] {
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
   const out: number[] = [];
-  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Math.round(v * 1e6) / 1e6);
+  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)
+    out.push(Math.round(v * 1e6) / 1e6);
   return out;
 }
 
-export function PayoffChart({ payoff, breakevens }: { payoff: readonly PayoffPoint[]; breakevens: readonly number[] }) {
+export function PayoffChart({
+  payoff,
+  breakevens,
+}: {
+  payoff: readonly PayoffPoint[];
+  breakevens: readonly number[];
+}) {
   if (payoff.length < 2) return null;
   const spots = payoff.map((p) => p.spot);
   const values = payoff.flatMap((p) => [p.atExpiry, p.today]);
@@ -58,16 +65,32 @@ export function PayoffChart({ payoff, breakevens }: { payoff: readonly PayoffPoi
       >
         <defs>
           <clipPath id="payoff-above">
-            <rect x={pad.left} y={pad.top} width={width - pad.left - pad.right} height={Math.max(0, zero - pad.top)} />
+            <rect
+              x={pad.left}
+              y={pad.top}
+              width={width - pad.left - pad.right}
+              height={Math.max(0, zero - pad.top)}
+            />
           </clipPath>
           <clipPath id="payoff-below">
-            <rect x={pad.left} y={zero} width={width - pad.left - pad.right} height={Math.max(0, plotBottom - zero)} />
+            <rect
+              x={pad.left}
+              y={zero}
+              width={width - pad.left - pad.right}
+              height={Math.max(0, plotBottom - zero)}
+            />
           </clipPath>
         </defs>
         {ticks(y0, y1, 4).map((t) => (
           <g key={`y${t}`}>
             <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} className="payoff__grid" />
-            <text x={pad.left - 6} y={y(t)} textAnchor="end" dominantBaseline="middle" className="payoff__tick">
+            <text
+              x={pad.left - 6}
+              y={y(t)}
+              textAnchor="end"
+              dominantBaseline="middle"
+              className="payoff__tick"
+            >
               {formatRupees(t).replace('.00', '')}
             </text>
           </g>
@@ -77,12 +100,24 @@ export function PayoffChart({ payoff, breakevens }: { payoff: readonly PayoffPoi
             {level(t)}
           </text>
         ))}
-        <text x={(pad.left + width - pad.right) / 2} y={height - 4} textAnchor="middle" className="payoff__tick">
+        <text
+          x={(pad.left + width - pad.right) / 2}
+          y={height - 4}
+          textAnchor="middle"
+          className="payoff__tick"
+        >
           NIFTY at expiry
         </text>
         <path d={area} className="payoff__gain" clipPath="url(#payoff-above)" />
         <path d={area} className="payoff__loss" clipPath="url(#payoff-below)" />
-        <line x1={pad.left} x2={width - pad.right} y1={zero} y2={zero} className="payoff__zero" data-zero-line="" />
+        <line
+          x1={pad.left}
+          x2={width - pad.right}
+          y1={zero}
+          y2={zero}
+          className="payoff__zero"
+          data-zero-line=""
+        />
         <path d={line('today')} className="payoff__today" />
         <path d={line('atExpiry')} className="payoff__expiry" />
         {visibleBreakevens.map((b) => (
@@ -99,7 +134,8 @@ export function PayoffChart({ payoff, breakevens }: { payoff: readonly PayoffPoi
         <span className="payoff__key payoff__key--expiry">At expiry</span>
         <span className="payoff__key payoff__key--today">Today</span>
         <span className="payoff__key payoff__key--breakeven">
-          Breakeven{breakevens.length === 1 ? '' : 's'}: {breakevens.length > 0 ? breakevens.map(level).join(', ') : 'none'}
+          Breakeven{breakevens.length === 1 ? '' : 's'}:{' '}
+          {breakevens.length > 0 ? breakevens.map(level).join(', ') : 'none'}
         </span>
       </figcaption>
     </figure>
@@ -111,7 +147,7 @@ export function LegsTable({ legs }: { legs: readonly StrategyLeg[] }) {
   return (
     <>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must take the keyboard (WCAG 2.1.1) */}
-      <div className="payoff-legs scroll-shadow" tabIndex={0} role="region" aria-label="Legs and Greeks">
+      <section className="payoff-legs scroll-shadow" tabIndex={0} aria-label="Legs and Greeks">
         <table className="market-table">
           <thead>
             <tr>
@@ -147,7 +183,7 @@ export function LegsTable({ legs }: { legs: readonly StrategyLeg[] }) {
             })}
           </tbody>
         </table>
-      </div>
+      </section>
       <p className="as-of">Premiums in points; theta per day and vega per volatility point, per unit.</p>
     </>
   );
@@ -174,7 +210,8 @@ export default function StrategyPayoff({
         {rejected ? `Payoff of ${name} (considered and rejected)` : `Payoff of ${name}`}
       </h2>
       <p className="as-of">
-        One lot, in rupees{worst !== undefined ? `; the worst at expiry on this chart is ${formatSignedRupees(worst)}` : ''}.
+        One lot, in rupees
+        {worst !== undefined ? `; the worst at expiry on this chart is ${formatSignedRupees(worst)}` : ''}.
       </p>
       <PayoffChart payoff={payoff} breakevens={breakevens} />
       <h3>Legs</h3>
