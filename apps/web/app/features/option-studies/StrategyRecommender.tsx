@@ -143,7 +143,7 @@ export function StrategyRecommender({ indicators }: { indicators: StudyLoad<Indi
 }
 
 /** What the answer adds: India VIX's percentile, the evidence, and the legs and payoff of what was weighed. */
-function StrategyEvidence({ result }: { result: StrategyResult }) {
+export function StrategyEvidence({ result }: { result: StrategyResult }) {
   const extras = extrasOf<StrategyExtras>(result);
   const rejected = extras.payoffStatus === 'rejected';
   const named = extras.payoffStrategy ?? result.strategy;

@@ -147,7 +147,7 @@ export const minimumEvidence = 30;
 /** Why history does not support a trade, in words, or undefined when it does. */
 export function evidenceShortfall(evidence: Evidence, profitText: (v: number) => string): string | undefined {
   if (evidence.n < minimumEvidence)
-    return `only ${evidence.n} past cases, and a trade needs at least ${minimumEvidence}`;
+    return `only ${evidence.n} past ${evidence.n === 1 ? 'case' : 'cases'}, and a trade needs at least ${minimumEvidence}`;
   if (evidence.interval[0] <= evidence.baseRate)
     return `the hit rate's lower bound, ${formatPercent(evidence.interval[0], 1)}, does not clear the base rate of ${formatPercent(evidence.baseRate, 1)}`;
   if (evidence.meanProfit <= 0) return `the mean profit after costs is ${profitText(evidence.meanProfit)}`;
@@ -180,7 +180,9 @@ export function EvidencePanel({
       <dl className="study-evidence__list">
         <div>
           <dt>Sample</dt>
-          <dd>{evidence.n.toLocaleString('en-IN')} past cases</dd>
+          <dd>
+            {evidence.n.toLocaleString('en-IN')} past {evidence.n === 1 ? 'case' : 'cases'}
+          </dd>
         </div>
         <div>
           <dt>Hit rate</dt>
