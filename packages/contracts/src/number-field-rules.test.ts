@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { straddleFieldRules } from './event-study-rules.ts';
-import {
-  checkNumberFields,
-  fieldProblemsOf,
-  numberFieldProblem,
-  parseFieldNumber,
-} from './number-field-rules.ts';
+import { fieldProblemsOf } from './number-field-refusals.ts';
+import { checkNumberFields, numberFieldProblem, parseFieldNumber } from './number-field-rules.ts';
 import { studyFieldRules } from './option-study-rules.ts';
 
 describe('number fields of the trading screens', () => {

@@ -5,20 +5,17 @@ import {
   straddleFieldRules,
   yearsOutOfOrder,
 } from '@hurryup/contracts/event-study-rules';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { MarketDataNotLoaded } from '../../shared/MarketDataNotLoaded.tsx';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
-import { TradingNumberField } from '../../shared/TradingNumberField.tsx';
-import { formatPercent, formatRupees, formatSignedRupees } from '../../shared/trading-format.ts';
-import { useNumberFields } from '../../shared/use-number-fields.ts';
+import { TradingNumberField, useNumberFields } from '../../shared/TradingNumberField.tsx';
 import { notLoadedMessage, refusedFields } from './api-failure.ts';
 import { MethodLink } from './MethodLink.tsx';
-import { StraddleChart } from './StraddleChart.tsx';
-import type { StraddleAnswer, StraddleDetailExtras } from './straddle-extras.ts';
+import type { StraddleAnswer } from './straddle-extras.ts';
 
-/** tools-and-trading.md section 9: bars are 5 px per unit of value (percent), where they fit. */
-export { specPixelsPerUnit as pixelsPerUnit } from './straddle-chart.ts';
+/** The results (figures, baseline, chart) load with the first answer: the page's first load has none. */
+const StraddleResults = lazy(() => import('./StraddleResults.tsx'));
 
 type Field = keyof typeof straddleFieldRules;
 const fieldIds: Record<Field, string> = {
@@ -50,7 +47,7 @@ export function StraddleSimulator() {
     setError(undefined);
     setResult(undefined);
     // Nothing is sent that the visitor did not enter: each field that cannot be used says why beside it.
-    const body = fields.check();
+    const body = await fields.check();
     if (!body) return;
     if (body.endYear < body.startYear) {
       fields.show({ endYear: yearsOutOfOrder });
@@ -70,7 +67,7 @@ export function StraddleSimulator() {
       else {
         // A refusal names its fields: each says what is wrong beside it, after the specification's text.
         const refused = refusedFields(failure);
-        const other = refused ? fields.showRefusal(refused) : [];
+        const other = refused ? await fields.showRefusal(refused) : [];
         setError([eventStudyTexts.simulationFailed, ...other].join(' '));
       }
     } finally {
@@ -122,166 +119,10 @@ export function StraddleSimulator() {
             {eventStudyTexts.noTrials}
           </p>
         ) : (
-          <StraddleResults result={result.answer} gap={result.gap} />
+          <Suspense fallback={<p className="as-of">Loading the results...</p>}>
+            <StraddleResults result={result.answer} gap={result.gap} />
+          </Suspense>
         ))}
     </section>
-  );
-}
-
-/** "straddle" for one strike, "strangle" when the call and put are `gap` points apart (issue 29 item 8). */
-export function structureOf(result: StraddleAnswer, gap: number): 'straddle' | 'strangle' {
-  return result.structure ?? (gap > 0 ? 'strangle' : 'straddle');
-}
-
-function Figure({ label, value, note }: { label: string; value: string; note?: string | undefined }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>
-        {value}
-        {note ? <span className="straddle-figure-note">{note}</span> : null}
-      </dd>
-    </div>
-  );
-}
-
-export function StraddleResults({ result, gap }: { result: StraddleAnswer; gap: number }) {
-  const structure = structureOf(result, gap);
-  const interval = result.winRateInterval;
-  return (
-    <div className="event-result" role="status">
-      <p className="straddle-structure">
-        {structure === 'strangle'
-          ? `Strangle: the call and the put are ${gap.toLocaleString('en-IN')} points either side of NIFTY (different strikes).`
-          : 'Straddle: the call and the put have the same strike.'}
-      </p>
-      {result.medianReturn !== undefined || result.totalProfit !== undefined ? (
-        <dl className="market-figures straddle-headline">
-          {result.medianReturn !== undefined ? (
-            <Figure
-              label="Median Return"
-              value={formatPercent(result.medianReturn)}
-              note="the middle trial"
-            />
-          ) : null}
-          {result.totalProfit !== undefined ? (
-            <Figure
-              label="Total, after costs"
-              value={formatSignedRupees(result.totalProfit)}
-              note={`${result.trials} trades of one lot`}
-            />
-          ) : null}
-          {result.baseline ? (
-            <Figure
-              label="Ordinary sessions (baseline)"
-              value={formatPercent(result.baseline.medianReturn)}
-              note={`median of ${result.baseline.trials} trades with no event`}
-            />
-          ) : null}
-        </dl>
-      ) : null}
-      <dl className="market-figures">
-        <Figure label="Trials" value={String(result.trials)} />
-        <Figure
-          label="Average Return"
-          value={`${result.averageReturn.toFixed(2)}%`}
-          note="the average (mean)"
-        />
-        <Figure
-          label="Probability of Profit"
-          value={`${result.winRate.toFixed(1)}%`}
-          note={interval ? `95% interval ${interval[0].toFixed(1)}–${interval[1].toFixed(1)}%` : undefined}
-        />
-        <Figure label="Max Profit" value={formatRupees(result.maxProfit)} />
-        <Figure label="Max Loss" value={formatRupees(result.maxLoss)} />
-      </dl>
-      {result.percentiles ? (
-        <p className="as-of">
-          Half the trials returned between {formatPercent(result.percentiles.p25)} and{' '}
-          {formatPercent(result.percentiles.p75)}; four in five between{' '}
-          {formatPercent(result.percentiles.p10)} and {formatPercent(result.percentiles.p90)}.
-        </p>
-      ) : null}
-      {result.baseline !== undefined ? <Baseline result={result} /> : null}
-      <p className="as-of">{result.reason}</p>
-      <h2>Profit Distribution</h2>
-      <StraddleChart
-        distribution={result.distribution}
-        dates={result.details.map((d) => {
-          const extra = d as typeof d & StraddleDetailExtras;
-          return extra.expiry ? `${d.date}, expiry ${extra.expiry}` : d.date;
-        })}
-      />
-      {result.skipped && result.skipped.count > 0 ? <Skipped skipped={result.skipped} /> : null}
-    </div>
-  );
-}
-
-function Baseline({ result }: { result: StraddleAnswer }) {
-  const baseline = result.baseline;
-  if (!baseline)
-    return (
-      <p className="straddle-baseline trading-card">
-        No baseline: no ordinary session in this range had the same window free of events.
-      </p>
-    );
-  return (
-    <section className="straddle-baseline trading-card" aria-labelledby="straddle-baseline-heading">
-      <h3 id="straddle-baseline-heading">Against ordinary sessions</h3>
-      <p>The same trade entered on {baseline.trials} ordinary sessions (no event in the window):</p>
-      <table className="market-table straddle-compare">
-        <thead>
-          <tr>
-            <th scope="col"> </th>
-            <th scope="col">Before RBI</th>
-            <th scope="col">Ordinary</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">Trials</th>
-            <td>{result.trials}</td>
-            <td>{baseline.trials}</td>
-          </tr>
-          <tr>
-            <th scope="row">Median return</th>
-            <td>{result.medianReturn === undefined ? '–' : formatPercent(result.medianReturn)}</td>
-            <td>{formatPercent(baseline.medianReturn)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Average return</th>
-            <td>{formatPercent(result.averageReturn)}</td>
-            <td>{formatPercent(baseline.averageReturn)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Won</th>
-            <td>{formatPercent(result.winRate, 1)}</td>
-            <td>{formatPercent(baseline.winRate, 1)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Total, after costs</th>
-            <td>{result.totalProfit === undefined ? '–' : formatSignedRupees(result.totalProfit)}</td>
-            <td>{formatSignedRupees(baseline.totalProfit)}</td>
-          </tr>
-        </tbody>
-      </table>
-    </section>
-  );
-}
-
-function Skipped({ skipped }: { skipped: NonNullable<StraddleAnswer['skipped']> }) {
-  return (
-    <details className="straddle-skipped trading-card" open={skipped.trials.length <= 5}>
-      <summary>
-        {skipped.count} {skipped.count === 1 ? 'trial' : 'trials'} skipped, and why
-      </summary>
-      <ul>
-        {skipped.trials.map((trial) => (
-          <li key={`${trial.date} ${trial.reason}`}>
-            <strong>{trial.date}</strong>: {trial.reason}
-          </li>
-        ))}
-      </ul>
-    </details>
   );
 }

@@ -4,7 +4,8 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventCalendar } from './EventCalendar.tsx';
 import { ImpactHeatmap, labelLines } from './ImpactHeatmap.tsx';
-import { StraddleResults, StraddleSimulator } from './StraddleSimulator.tsx';
+import StraddleResults from './StraddleResults.tsx';
+import { StraddleSimulator } from './StraddleSimulator.tsx';
 import { chartScale } from './straddle-chart.ts';
 import type { StraddleAnswer } from './straddle-extras.ts';
 
@@ -104,13 +105,13 @@ describe('straddle simulator', () => {
     screen.getByRole('region', { name: 'Against ordinary sessions' });
   });
 
-  it('checks each field before sending: a cleared or out-of-range field is named in words, and nothing is sent', () => {
+  it('checks each field before sending: a cleared or out-of-range field is named in words, and nothing is sent', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     renderInRouter(<StraddleSimulator />);
-    return waitFor(async () => {
-      fireEvent.change(screen.getByLabelText('From Year'), { target: { value: '' } });
-      fireEvent.change(screen.getByLabelText('Strike Gap (e.g. 200)'), { target: { value: '120' } });
-      fireEvent.click(screen.getByRole('button', { name: 'Run Backtest' }));
+    fireEvent.change(await screen.findByLabelText('From Year'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Strike Gap (e.g. 200)'), { target: { value: '120' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Run Backtest' }));
+    await waitFor(() => {
       expect(document.getElementById('straddle-start-year-problem')?.textContent).toBe(
         'Enter From Year, for example 2015',
       );

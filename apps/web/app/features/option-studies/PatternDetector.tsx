@@ -10,11 +10,11 @@ import {
 import { useState } from 'react';
 import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
-import { useNumberFields } from '../../shared/use-number-fields.ts';
-import { type EvidenceExtras, extrasOf } from './answer-extras.ts';
+import { useNumberFields } from '../../shared/TradingNumberField.tsx';
+import type { EvidenceExtras } from './answer-extras.ts';
 import {
+  AnswerEvidence,
   EventSelect,
-  EvidencePanel,
   failureOf,
   MethodsLink,
   NumberField,
@@ -58,7 +58,7 @@ export function PatternDetector({ indicators }: { indicators: StudyLoad<Indicato
 
   async function detect() {
     // Every field is checked before anything is sent; a new problem clears the previous answer.
-    const values = fields.check();
+    const values = await fields.check();
     if (!values) {
       setResult(undefined);
       setProblem(undefined);
@@ -76,7 +76,7 @@ export function PatternDetector({ indicators }: { indicators: StudyLoad<Indicato
       // The error catalogue: pattern failures are logged only (refused input or missing data is shown).
       console.error('Pattern request failed', error);
       setResult(undefined);
-      setProblem(problemAfter(failureOf(error), fields.showRefusal));
+      setProblem(await problemAfter(failureOf(error), fields.showRefusal));
     } finally {
       setBusy(false);
     }
@@ -141,8 +141,8 @@ export function PatternDetector({ indicators }: { indicators: StudyLoad<Indicato
           ]}
           reason={result.reason}
         >
-          <EvidencePanel
-            evidence={extrasOf<EvidenceExtras>(result).evidence}
+          <AnswerEvidence
+            answer={result as EvidenceExtras}
             unit="points"
             noTrade={result.signal === 'HOLD'}
           />

@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../shared/api-error.ts';
 import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
-import { useNumberFields } from '../../shared/use-number-fields.ts';
-import { type EvidenceExtras, extrasOf } from './answer-extras.ts';
+import { useNumberFields } from '../../shared/TradingNumberField.tsx';
+import type { EvidenceExtras } from './answer-extras.ts';
 import {
-  EvidencePanel,
+  AnswerEvidence,
   failureOf,
   MethodsLink,
   NumberField,
@@ -16,7 +16,6 @@ import {
   problemAfter,
   type StudyProblem,
   StudyResult,
-  VixPercentile,
 } from './StudyFields.tsx';
 import { saveModeDeviceId as deviceId, existingDeviceId } from './save-mode-device.ts';
 import { fieldText, type IndicatorTexts, type StudyLoad } from './study-load.ts';
@@ -120,7 +119,7 @@ export function SignalView({
   async function getSignal() {
     // Section 5: the request is skipped when a value is missing; each field says what is wrong with it, and
     // the previous signal goes, so no answer stands beside values it was not computed from.
-    const body = fields.check();
+    const body = await fields.check();
     setSaved('');
     if (!body) {
       setResult(undefined);
@@ -145,7 +144,7 @@ export function SignalView({
       // The error catalogue: a signal failure is logged only (a refused input or missing data is shown).
       console.error('Signal request failed', error);
       setResult(undefined);
-      setProblem(problemAfter(failureOf(error), fields.showRefusal));
+      setProblem(await problemAfter(failureOf(error), fields.showRefusal));
     } finally {
       setBusy(false);
     }
@@ -212,9 +211,8 @@ export function SignalView({
           reason={result.reason}
         >
           {saved ? <p className="as-of">{saved}</p> : null}
-          <VixPercentile percentile={extrasOf<EvidenceExtras>(result).vixPercentile} />
-          <EvidencePanel
-            evidence={extrasOf<EvidenceExtras>(result).evidence}
+          <AnswerEvidence
+            answer={result as EvidenceExtras}
             unit="points"
             noTrade={result.signal === 'HOLD'}
           />

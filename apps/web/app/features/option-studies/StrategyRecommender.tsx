@@ -7,14 +7,14 @@ import {
   strategyFailure,
   studyFieldRules,
 } from '@hurryup/contracts/option-study-rules';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
-import { useNumberFields } from '../../shared/use-number-fields.ts';
-import { extrasOf, type StrategyExtras } from './answer-extras.ts';
+import { useNumberFields } from '../../shared/TradingNumberField.tsx';
+import type { StrategyExtras } from './answer-extras.ts';
 import {
+  AnswerEvidence,
   EventSelect,
-  EvidencePanel,
   failureOf,
   MethodsLink,
   NumberField,
@@ -22,14 +22,10 @@ import {
   problemAfter,
   type StudyProblem,
   StudyResult,
-  VixPercentile,
 } from './StudyFields.tsx';
 import { fieldText, type StudyLoad } from './study-load.ts';
 
 type StrategyResult = Pick<StrategyResponse, 'strategy' | 'confidence' | 'reason'> & StrategyExtras;
-
-/** The payoff chart and legs table load with the first answer that has them (the page's budget, decision 0019). */
-const StrategyPayoff = lazy(() => import('./StrategyPayoff.tsx'));
 
 const fieldRules = { nifty: studyFieldRules.nifty, rsi: studyFieldRules.rsi, vix: studyFieldRules.vix };
 const fieldIds = { nifty: 'strategy-nifty', rsi: 'strategy-rsi', vix: 'strategy-vix' };
@@ -58,7 +54,7 @@ export function StrategyRecommender({ indicators }: { indicators: StudyLoad<Indi
   async function getStrategy() {
     // Nothing is sent that the visitor did not enter: an emptied or mistyped field says so beside it, and
     // the previous answer goes (decisions.md section 9).
-    const values = fields.check();
+    const values = await fields.check();
     if (!values) {
       setResult(undefined);
       setProblem(undefined);
@@ -76,7 +72,7 @@ export function StrategyRecommender({ indicators }: { indicators: StudyLoad<Indi
       console.error('Strategy request failed', error);
       // Section 4: a failed request shows 'Error', confidence 0 and 'Failed to fetch strategy'.
       setResult(strategyFailure);
-      setProblem(problemAfter(failureOf(error), fields.showRefusal));
+      setProblem(await problemAfter(failureOf(error), fields.showRefusal));
     } finally {
       setBusy(false);
     }
@@ -132,47 +128,17 @@ export function StrategyRecommender({ indicators }: { indicators: StudyLoad<Indi
           ]}
           reason={result.reason}
         >
-          <StrategyEvidence result={result} />
+          <AnswerEvidence
+            answer={result}
+            unit="rupees"
+            noTrade={isNoTrade(result.strategy)}
+            strategy={result.strategy}
+          />
         </StudyResult>
       ) : null}
       <MethodsLink anchor={methodAnchors.strategy}>
         How the strategy and its confidence are chosen
       </MethodsLink>
     </section>
-  );
-}
-
-/** What the answer adds: India VIX's percentile, the evidence, and the legs and payoff of what was weighed. */
-export function StrategyEvidence({ result }: { result: StrategyResult }) {
-  const extras = extrasOf<StrategyExtras>(result);
-  const rejected = extras.payoffStatus === 'rejected';
-  const named = extras.payoffStrategy ?? result.strategy;
-  const hasPayoff = (extras.payoff?.length ?? 0) > 0 || extras.legs?.some((leg) => leg.premium !== undefined);
-  return (
-    <>
-      <VixPercentile percentile={extras.vixPercentile} />
-      {rejected ? (
-        <p className="study-rejected">
-          <strong>Considered and rejected: {named}</strong>
-        </p>
-      ) : null}
-      <EvidencePanel
-        evidence={extras.evidence}
-        unit="rupees"
-        noTrade={isNoTrade(result.strategy)}
-        title={rejected ? `Evidence for ${named} (rejected)` : 'Evidence'}
-      />
-      {hasPayoff ? (
-        <Suspense fallback={<p className="as-of">Loading the payoff chart...</p>}>
-          <StrategyPayoff
-            name={named}
-            rejected={rejected}
-            legs={extras.legs ?? []}
-            payoff={extras.payoff ?? []}
-            breakevens={extras.breakevens ?? []}
-          />
-        </Suspense>
-      ) : null}
-    </>
   );
 }

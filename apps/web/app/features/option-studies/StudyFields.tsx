@@ -1,11 +1,10 @@
 import { marketDataNotLoadedCode } from '@hurryup/contracts/market-codes';
 import { studyOtherFieldMessages } from '@hurryup/contracts/option-study-rules';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../shared/api-error.ts';
 import { MarketDataNotLoaded } from '../../shared/MarketDataNotLoaded.tsx';
-import { formatPercent, formatSignedNumber, formatSignedRupees } from '../../shared/trading-format.ts';
-import type { Evidence } from './answer-extras.ts';
+import type { EvidenceExtras, StrategyExtras } from './answer-extras.ts';
 
 /** One numeric field of a study form: a label above a text input, and its problem in words. */
 export { TradingNumberField as NumberField } from '../../shared/TradingNumberField.tsx';
@@ -58,13 +57,16 @@ export function failureOf(error: unknown): StudyFailure {
  * server's messages name body fields, "rsi must be between 0 and 100."; visitors read "RSI must be between 0
  * and 100"). Gives the problem to show under the form, if any.
  */
-export function problemAfter(
+export async function problemAfter(
   failure: StudyFailure,
-  showRefusal: (fields: Record<string, string> | undefined, others?: Record<string, string>) => string[],
-): StudyProblem | undefined {
+  showRefusal: (
+    fields: Record<string, string> | undefined,
+    others?: Record<string, string>,
+  ) => Promise<string[]>,
+): Promise<StudyProblem | undefined> {
   if (!failure) return undefined;
   if (failure.kind === 'not-loaded') return failure;
-  const other = showRefusal(failure.fields, studyOtherFieldMessages);
+  const other = await showRefusal(failure.fields, studyOtherFieldMessages);
   if (other.length > 0) return { kind: 'invalid', message: other.join(' ') };
   return failure.fields && Object.keys(failure.fields).length > 0
     ? undefined
@@ -118,106 +120,37 @@ export function StudyResult({
   );
 }
 
-/** "1st", "2nd", "3rd", "11th", "42nd" … */
-export function ordinal(value: number): string {
-  const n = Math.round(value);
-  const tens = n % 100;
-  const suffix =
-    tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
-  return `${n}${suffix}`;
-}
-
-/** India VIX's place in its last year, in words (signal and strategy screens). */
-export function VixPercentile({ percentile, vix }: { percentile: number | null | undefined; vix?: number }) {
-  if (percentile === undefined) return null;
-  return (
-    <p className="study-vix">
-      {percentile === null
-        ? 'India VIX percentile over the last year: not enough data.'
-        : `India VIX${vix === undefined ? '' : ` ${vix}`} is at the ${ordinal(percentile)} percentile of the last year (${
-            percentile < 20 ? 'options are cheap' : percentile > 80 ? 'options are dear' : 'a usual level'
-          }).`}
-    </p>
-  );
-}
-
-/** The rule of issue 29: a trade needs 30 cases, a lower bound above the base rate and a positive mean. */
-export const minimumEvidence = 30;
-
-/** Why history does not support a trade, in words, or undefined when it does. */
-export function evidenceShortfall(evidence: Evidence, profitText: (v: number) => string): string | undefined {
-  if (evidence.n < minimumEvidence)
-    return `only ${evidence.n} past ${evidence.n === 1 ? 'case' : 'cases'}, and a trade needs at least ${minimumEvidence}`;
-  if (evidence.interval[0] <= evidence.baseRate)
-    return `the hit rate's lower bound, ${formatPercent(evidence.interval[0], 1)}, does not clear the base rate of ${formatPercent(evidence.baseRate, 1)}`;
-  if (evidence.meanProfit <= 0) return `the mean profit after costs is ${profitText(evidence.meanProfit)}`;
-  return undefined;
-}
+/*
+ * The evidence panels (and the strategy's payoff) load with the first answer that carries them: a page's
+ * first load has no answer, and its JavaScript budget no room for them (decision 0019).
+ */
+const LazyEvidence = lazy(() => import('./StudyEvidence.tsx'));
 
 /**
- * The evidence behind an answer: the sample, the hit rate with its 95 % interval, the base rate, the mean
- * profit and the worst case; and, when the answer is no trade, why history does not support one.
+ * What an answer adds (issue 29), when it has it: India VIX's percentile, the evidence behind the answer
+ * and, for a strategy, the legs and the payoff of what was weighed.
  */
-export function EvidencePanel({
-  evidence,
+export function AnswerEvidence({
+  answer,
   unit,
   noTrade,
-  title = 'Evidence',
+  strategy,
 }: {
-  evidence: Evidence | undefined;
-  /** Points per unit (signal, pattern) or rupees per lot (strategy). */
+  answer: EvidenceExtras & StrategyExtras;
   unit: 'points' | 'rupees';
   noTrade: boolean;
-  title?: string;
+  /** The strategy the answer names (strategy screen only). */
+  strategy?: string;
 }) {
-  if (!evidence) return null;
-  const profit = (v: number) => (unit === 'rupees' ? formatSignedRupees(v) : formatSignedNumber(v));
-  const per = unit === 'rupees' ? 'per lot' : 'points per unit';
-  const shortfall = evidenceShortfall(evidence, profit);
+  const has =
+    answer.evidence !== undefined ||
+    answer.vixPercentile !== undefined ||
+    answer.payoffStatus !== undefined ||
+    (answer.payoff?.length ?? 0) > 0;
+  if (!has) return null;
   return (
-    <section className="study-evidence trading-card" aria-labelledby="study-evidence-heading">
-      <h2 id="study-evidence-heading">{title}</h2>
-      <dl className="study-evidence__list">
-        <div>
-          <dt>Sample</dt>
-          <dd>
-            {evidence.n.toLocaleString('en-IN')} past {evidence.n === 1 ? 'case' : 'cases'}
-          </dd>
-        </div>
-        <div>
-          <dt>Hit rate</dt>
-          <dd>
-            {formatPercent(evidence.hitRate, 1)}{' '}
-            <span className="study-evidence__interval">
-              (95% interval {formatPercent(evidence.interval[0], 1)}–{formatPercent(evidence.interval[1], 1)})
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>Base rate</dt>
-          <dd>{formatPercent(evidence.baseRate, 1)}</dd>
-        </div>
-        <div>
-          <dt>Mean profit</dt>
-          <dd>
-            {profit(evidence.meanProfit)} {per}
-          </dd>
-        </div>
-        <div>
-          <dt>Worst</dt>
-          <dd>
-            {profit(evidence.worst)} {per}
-          </dd>
-        </div>
-      </dl>
-      {noTrade ? (
-        <p className="study-evidence__why">
-          <strong>Why no trade:</strong>{' '}
-          {shortfall ? `history does not support one: ${shortfall}.` : 'no rule fired for these values.'}
-        </p>
-      ) : shortfall ? (
-        <p className="study-evidence__why">Caution: {shortfall}.</p>
-      ) : null}
-    </section>
+    <Suspense fallback={<p className="as-of">Loading the evidence...</p>}>
+      <LazyEvidence answer={answer} unit={unit} noTrade={noTrade} strategy={strategy} />
+    </Suspense>
   );
 }

@@ -51,6 +51,3 @@ export type StrategyExtras = EvidenceExtras & {
   payoffStrategy?: string;
   payoffStatus?: 'recommended' | 'rejected';
 };
-
-/** The added fields of an answer, read without trusting they are there. */
-export const extrasOf = <T>(answer: object): Partial<T> => answer as Partial<T>;

@@ -1,8 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PayoffChart } from './StrategyPayoff.tsx';
-import { StrategyEvidence } from './StrategyRecommender.tsx';
-import { EvidencePanel, ordinal, VixPercentile } from './StudyFields.tsx';
+import StudyEvidence, { EvidencePanel, ordinal, VixPercentile } from './StudyEvidence.tsx';
 
 const evidence = {
   n: 41,
@@ -108,10 +107,10 @@ describe('strategy answer (issue 29)', () => {
   };
 
   it('says what was considered and rejected, with its evidence, legs with Greeks and the payoff chart', async () => {
-    render(<StrategyEvidence result={answer} />);
+    render(<StudyEvidence answer={answer} unit="rupees" noTrade strategy={answer.strategy} />);
     screen.getByText('Considered and rejected: Long Straddle');
     screen.getByRole('region', { name: 'Evidence for Long Straddle (rejected)' });
-    const legs = await screen.findByRole('region', { name: 'Legs and Greeks' });
+    const legs = await screen.findByRole('region', { name: 'Legs and Greeks' }, { timeout: 5000 });
     const rows = within(legs).getAllByRole('row');
     expect(rows[0]?.textContent).toBe('LegStrikeExpiryPremiumDeltaGammaThetaVega');
     expect(rows[1]?.textContent).toBe('BUY CE26,0002025-12-02152.350.5210.00061-12.4014.20');
@@ -124,7 +123,7 @@ describe('strategy answer (issue 29)', () => {
 
   it('draws nothing extra for an answer without the added fields', () => {
     const { container } = render(
-      <StrategyEvidence result={{ strategy: 'Iron Condor', confidence: 73, reason: 'r' }} />,
+      <StudyEvidence answer={{}} unit="rupees" noTrade={false} strategy="Iron Condor" />,
     );
     expect(container.textContent).toBe('');
   });

@@ -54,7 +54,7 @@ describe('a field the visitor cleared or mistyped is never sent', () => {
     fireEvent.change(screen.getByLabelText('India VIX', { exact: true }), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('RSI', { exact: true }), { target: { value: '56.x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Get Signal' }));
-    expect(problemOf('India VIX')).toBe('Enter India VIX, for example 14.5');
+    await waitFor(() => expect(problemOf('India VIX')).toBe('Enter India VIX, for example 14.5'));
     // The letters stay in the field, and the field says what is wrong with them.
     expect((screen.getByLabelText('RSI', { exact: true }) as HTMLInputElement).value).toBe('56.x');
     expect(problemOf('RSI')).toBe('RSI must be a number, for example 56.1');
@@ -63,7 +63,7 @@ describe('a field the visitor cleared or mistyped is never sent', () => {
     expect(screen.queryByText('RSI 56.07 is neutral.')).toBeNull();
     // Corrected, the message goes as the visitor types.
     fireEvent.change(screen.getByLabelText('India VIX', { exact: true }), { target: { value: '14.5' } });
-    expect(problemOf('India VIX')).toBeNull();
+    await waitFor(() => expect(problemOf('India VIX')).toBeNull());
   });
 
   it("signal: the server's refusal reads as words beside the field it names, and the old answer goes", async () => {
@@ -99,7 +99,7 @@ describe('a field the visitor cleared or mistyped is never sent', () => {
     renderInRouter(<StrategyRecommender indicators={indicators} />);
     fireEvent.change(await screen.findByLabelText('VIX', { exact: true }), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Get Strategy' }));
-    expect(problemOf('VIX')).toBe('Enter India VIX, for example 14.5');
+    await waitFor(() => expect(problemOf('VIX')).toBe('Enter India VIX, for example 14.5'));
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.queryByText('Failed to fetch strategy')).toBeNull();
   });
@@ -113,7 +113,7 @@ describe('a field the visitor cleared or mistyped is never sent', () => {
     await screen.findByText('A doji.');
     fireEvent.change(screen.getByLabelText('NIFTY', { exact: true }), { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Detect Pattern' }));
-    expect(problemOf('NIFTY')).toBe('NIFTY must be above 0 and below 10,00,000');
+    await waitFor(() => expect(problemOf('NIFTY')).toBe('NIFTY must be above 0 and below 10,00,000'));
     expect(screen.queryByText('A doji.')).toBeNull();
   });
 });
