@@ -12,7 +12,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
     <div>
       <dt>{label}</dt>
       <dd>
-        {value}
+        <span className="straddle-figure-value">{value}</span>
         {note ? <span className="straddle-figure-note">{note}</span> : null}
       </dd>
     </div>

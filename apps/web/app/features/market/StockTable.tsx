@@ -67,6 +67,9 @@ export function StockTable({ initial }: { initial: MarketLoad<StockRow[]> }) {
       ) : (
         <>
           {asOf && <p className="as-of">NIFTY 50 stocks, prices as of {asOf}.</p>}
+          <p className="scroll-cue market-table-cue">
+            Scroll sideways for Day High, Day Low, Change% and Rating; the symbol stays in view.
+          </p>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must take the keyboard (WCAG 2.1.1) */}
           <section className="market-table-wrap scroll-shadow" tabIndex={0} aria-label="NIFTY 50 stocks">
             <table className="market-table">
@@ -116,9 +119,7 @@ export function StockTable({ initial }: { initial: MarketLoad<StockRow[]> }) {
               </tbody>
             </table>
           </section>
-          <p className="scroll-cue market-table-cue">
-            Scroll sideways for Day High, Day Low, Change% and Rating; the symbol stays in view.
-          </p>
+
         </>
       )}
     </section>
