@@ -434,3 +434,40 @@ describe('volatility event calendar (/eventCalendar)', () => {
     await expectNoSeriousAxeViolations(session.page);
   });
 });
+
+// Issue 29: these read the fields the server adds (medianReturn, totalProfit, baseline, structure,
+// significance, impactRatio); they pass once the server answers with them.
+describe('evidence with every figure (issue 29)', () => {
+  it('the straddle page leads with the median, the total after costs and the baseline, and says strangle', async () => {
+    await open(`${withData.url}/straddleSimulator`);
+    await session.page.getByLabel('From Year').fill('2024');
+    await session.page.getByLabel('To Year').fill('2025');
+    await session.page.getByRole('button', { name: 'Run Backtest' }).click();
+    await session.page.getByText('Profit Distribution').waitFor();
+    const headline = session.page.locator('.straddle-headline');
+    expect(await headline.locator('dt').first().textContent()).toBe('Median Return');
+    expect(await headline.textContent()).toContain('Total, after costs');
+    await session.page.getByText(/^Strangle: /).waitFor();
+    expect(await session.page.getByText('the average (mean)').count()).toBe(1);
+    expect(await session.page.locator('.straddle-baseline').count()).toBe(1);
+  });
+
+  it('the heatmap mutes cells that are not significant at 5% and says so in its legend', async () => {
+    await open(`${withData.url}/impactHeatmap`);
+    await session.page.locator('.heatmap-scroll svg').waitFor();
+    await session.page.getByText(/Faded cells are not significant at 5%/).waitFor();
+    const rows: { significant: Record<string, boolean> }[] = await (
+      await fetch(`${withData.url}/api/impact-heatmap`)
+    ).json();
+    const quiet = rows.flatMap((row) => Object.values(row.significant)).filter((v) => v === false).length;
+    expect(await session.page.locator('.heatmap-cell--muted').count()).toBe(quiet);
+  });
+
+  it('the calendar shows each event’s impact ratio', async () => {
+    await open(`${withData.url}/eventCalendar`);
+    await session.page.locator('.event-item').first().waitFor();
+    expect(await session.page.locator('.event-item__ratio').count()).toBe(
+      await session.page.locator('.event-item').count(),
+    );
+  });
+});

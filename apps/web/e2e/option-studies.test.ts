@@ -424,3 +424,63 @@ describe('trading methods (/trading-methods)', () => {
     await session.page.locator('h2#backtest').waitFor();
   });
 });
+
+// Issue 29: these read the fields the server adds (evidence, vixPercentile, legs with Greeks, payoff,
+// breakevens); they pass once the server answers with them.
+describe('evidence with every answer (issue 29)', () => {
+  it('the signal screen shows the evidence panel and India VIX’s percentile over the last year', async () => {
+    const indicators = await get('/api/indicators');
+    const expected = await post('/api/signal', {
+      nifty: Number(fieldText(indicators.nifty)),
+      rsi: Number(fieldText(indicators.rsi)),
+      vix: Number(fieldText(indicators.vix)),
+      oiChange: indicators.oiChange ?? 1.4,
+    });
+    await open(`${withData}/tradebot`);
+    await session.page.getByRole('button', { name: 'Get Signal' }).click();
+    const panel = session.page.getByRole('region', { name: 'Evidence' });
+    await panel.waitFor();
+    const text = await panel.textContent();
+    expect(text).toContain(`${expected.evidence.n.toLocaleString('en-IN')} past case`);
+    expect(text).toContain(`${Math.abs(expected.evidence.hitRate).toFixed(1)}% (95% interval`);
+    if (expected.signal === 'HOLD') expect(text).toContain('Why no trade:');
+    if (expected.vixPercentile !== null)
+      await session.page
+        .getByText(/India VIX is at the \d+(st|nd|rd|th) percentile of the last year/)
+        .waitFor();
+    await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it('the strategy screen draws the payoff chart with its zero line and breakevens, and the legs with Greeks', async () => {
+    await open(`${withData}/optionEdge`);
+    await session.page.getByRole('button', { name: 'Get Strategy' }).click();
+    await session.page.getByRole('region', { name: /^Evidence/ }).waitFor();
+    const chart = session.page.getByRole('img', { name: /^Payoff of one lot from NIFTY/ });
+    await chart.waitFor();
+    expect(await chart.locator('[data-zero-line]').count()).toBe(1);
+    expect(await chart.locator('path.payoff__expiry').count()).toBe(1);
+    expect(await chart.locator('path.payoff__today').count()).toBe(1);
+    const legs = session.page.getByRole('region', { name: 'Legs and Greeks' });
+    expect(await legs.locator('thead th').allTextContents()).toEqual([
+      'Leg',
+      'Strike',
+      'Expiry',
+      'Premium',
+      'Delta',
+      'Gamma',
+      'Theta',
+      'Vega',
+    ]);
+    expect(await legs.locator('tbody tr').count()).toBeGreaterThan(0);
+    const main = (await session.page.locator('main').textContent()) ?? '';
+    if (/^no trade$/i.test((await figure('Strategy'))?.trim() ?? ''))
+      expect(main).toMatch(/Considered and rejected: \S/);
+    await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it('the pattern screen shows the evidence panel', async () => {
+    await open(`${withData}/patternDetector`);
+    await session.page.getByRole('button', { name: 'Detect Pattern' }).click();
+    await session.page.getByRole('region', { name: 'Evidence' }).waitFor();
+  });
+});
