@@ -18,6 +18,9 @@ function renderInRouter(element: ReactElement) {
 }
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** Dynamic imports (the API client, the field checks) take their time on a busy machine. */
+const slow = { timeout: 10_000 };
+
 afterEach(() => vi.restoreAllMocks());
 
 // 62 ordinary trials and one of +1,132.89 %, as in the default run of issue 29.
@@ -83,12 +86,12 @@ describe('straddle simulator', () => {
       expect(container.querySelector('rect title')?.textContent).toBe(
         `Trial 1: ${distribution[0]}% (2020-01-01, expiry 2020-01-30)`,
       );
-    });
+    }, slow);
   });
 
   it('leads with the median, the total after costs and the baseline; keeps the average, named; says strangle; lists skipped trials', async () => {
     renderInRouter(<StraddleResults result={answer} gap={200} />);
-    const headline = (await screen.findByText('Median Return')).closest('dl') as HTMLElement;
+    const headline = (await screen.findByText('Median Return', undefined, slow)).closest('dl') as HTMLElement;
     expect(headline.textContent).toBe(
       'Median Return−19.60%the middle trialTotal, after costs−₹28,212.0063 trades of one lotOrdinary sessions (baseline)−22.40%median of 480 trades with no event',
     );
@@ -108,7 +111,7 @@ describe('straddle simulator', () => {
   it('checks each field before sending: a cleared or out-of-range field is named in words, and nothing is sent', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     renderInRouter(<StraddleSimulator />);
-    fireEvent.change(await screen.findByLabelText('From Year'), { target: { value: '' } });
+    fireEvent.change(await screen.findByLabelText('From Year', undefined, slow), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Strike Gap (e.g. 200)'), { target: { value: '120' } });
     fireEvent.click(screen.getByRole('button', { name: 'Run Backtest' }));
     await waitFor(() => {
@@ -119,7 +122,7 @@ describe('straddle simulator', () => {
         'Strike Gap must be a multiple of 50',
       );
       expect(fetch).not.toHaveBeenCalled();
-    });
+    }, slow);
   });
 
   it("maps the server's refusal to the field in words", async () => {
@@ -131,8 +134,8 @@ describe('straddle simulator', () => {
       }),
     );
     renderInRouter(<StraddleSimulator />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Run Backtest' }));
-    await screen.findByText('Simulation failed. Please try again.');
+    fireEvent.click(await screen.findByRole('button', { name: 'Run Backtest' }, slow));
+    await screen.findByText('Simulation failed. Please try again.', undefined, slow);
     expect(document.getElementById('straddle-start-year-problem')?.textContent).toBe(
       'From Year must be between 2024 and 2025',
     );
@@ -164,7 +167,7 @@ describe('impact heatmap', () => {
         initial={{ state: 'ok', data: [row('NIFTY 50', true), row('NIFTY PSU BANK', false)] }}
       />,
     );
-    await screen.findByText(/Faded cells are not significant at 5%/);
+    await screen.findByText(/Faded cells are not significant at 5%/, undefined, slow);
     expect(container.querySelectorAll('.heatmap-cell--muted')).toHaveLength(4);
     expect(container.querySelector('.heatmap-cell--muted rect')?.getAttribute('fill-opacity')).toBe('0.3');
     expect(container.querySelector('.heatmap-cell--muted title')?.textContent).toBe(
@@ -200,6 +203,6 @@ describe('event calendar', () => {
         }}
       />,
     );
-    await screen.findByText('Moves 1.06× an ordinary session');
+    await screen.findByText('Moves 1.06× an ordinary session', undefined, slow);
   });
 });

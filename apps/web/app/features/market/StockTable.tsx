@@ -119,7 +119,6 @@ export function StockTable({ initial }: { initial: MarketLoad<StockRow[]> }) {
               </tbody>
             </table>
           </section>
-
         </>
       )}
     </section>

@@ -13,6 +13,9 @@ function renderInRouter(element: ReactElement) {
   return render(<Stub initialEntries={['/']} />);
 }
 
+/** Dynamic imports take their time on a busy machine. */
+const slow = { timeout: 10_000 };
+
 describe('/volat', () => {
   it('gives the rule behind the suggestion in words, without its internal id', async () => {
     const rule =
@@ -35,7 +38,7 @@ describe('/volat', () => {
         }}
       />,
     );
-    await screen.findByText(/^RSI 55\.0 and India VIX 13\.0 match no rule/);
+    await screen.findByText(/^RSI 55\.0 and India VIX 13\.0 match no rule/, undefined, slow);
     expect(document.body.textContent).not.toContain('no-edge');
   });
 });
@@ -53,14 +56,14 @@ describe('/daylow', () => {
 
   it('says "as of <date>" beside Live when the prices are not today’s, and cues the sideways scroll', async () => {
     renderInRouter(<StockTable initial={{ state: 'ok', data: [row('TCS', '2025-11-26')] }} />);
-    await screen.findByText('Live · as of 2025-11-26');
+    await screen.findByText('Live · as of 2025-11-26', undefined, slow);
     screen.getByText(/^Scroll sideways for Day High, Day Low, Change% and Rating/);
     screen.getByRole('region', { name: 'NIFTY 50 stocks' });
   });
 
   it('says only Live when the prices are today’s', async () => {
     renderInRouter(<StockTable initial={{ state: 'ok', data: [row('TCS', indiaToday())] }} />);
-    await screen.findByText('Live');
+    await screen.findByText('Live', undefined, slow);
     expect(screen.queryByText(/as of/)).not.toBeNull(); // the table's own "prices as of" line stays
     expect(screen.queryByText(/Live · as of/)).toBeNull();
   });

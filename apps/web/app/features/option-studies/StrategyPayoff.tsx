@@ -7,11 +7,25 @@ import type { PayoffPoint, StrategyLeg } from './answer-extras.ts';
  * strategy page's first load stays within its JavaScript budget.
  */
 
-const width = 640;
+// Drawn at 480 × 300 and scaled to the screen: text of 14 units reads about 9.5 px on a 390 px phone and
+// 17 px at the chart's widest (600 px).
+const width = 480;
 const height = 300;
-const pad = { top: 16, right: 16, bottom: 40, left: 76 };
+const pad = { top: 20, right: 12, bottom: 42, left: 58 };
 
 const level = (v: number) => v.toLocaleString('en-IN', { maximumFractionDigits: 0 });
+
+/** An axis amount the Indian way, short: "₹50k", "−₹1.5L", "₹0". */
+export function shortRupees(v: number): string {
+  const a = Math.abs(v);
+  const text =
+    a >= 100_000
+      ? `${Number((a / 100_000).toFixed(2))}L`
+      : a >= 1000
+        ? `${Number((a / 1000).toFixed(1))}k`
+        : `${Math.round(a)}`;
+  return `${v < 0 && text !== '0' ? '\u2212' : ''}₹${text}`;
+}
 const greek = (v: number | undefined, digits: number) => (v === undefined ? '–' : v.toFixed(digits));
 
 /** Round numbers for an axis between `lo` and `hi`: about `count` of them. */
@@ -91,11 +105,11 @@ export function PayoffChart({
               dominantBaseline="middle"
               className="payoff__tick"
             >
-              {formatRupees(t).replace('.00', '')}
+              {shortRupees(t)}
             </text>
           </g>
         ))}
-        {ticks(x0, x1, 5).map((t) => (
+        {ticks(x0, x1, 4).map((t) => (
           <text key={`x${t}`} x={x(t)} y={plotBottom + 16} textAnchor="middle" className="payoff__tick">
             {level(t)}
           </text>

@@ -18,6 +18,9 @@ const payoff = Array.from({ length: 21 }, (_, i) => {
   return { spot, atExpiry, today: atExpiry * 0.8 + 2000 };
 });
 
+/** Dynamic imports take their time on a busy machine. */
+const slow = { timeout: 10_000 };
+
 describe('evidence panel (issue 29)', () => {
   it('shows n, the hit rate with its interval, the base rate, the mean profit and the worst, and why no trade', () => {
     render(<EvidencePanel evidence={evidence} unit="rupees" noTrade />);
@@ -110,7 +113,7 @@ describe('strategy answer (issue 29)', () => {
     render(<StudyEvidence answer={answer} unit="rupees" noTrade strategy={answer.strategy} />);
     screen.getByText('Considered and rejected: Long Straddle');
     screen.getByRole('region', { name: 'Evidence for Long Straddle (rejected)' });
-    const legs = await screen.findByRole('region', { name: 'Legs and Greeks' }, { timeout: 5000 });
+    const legs = await screen.findByRole('region', { name: 'Legs and Greeks' }, slow);
     const rows = within(legs).getAllByRole('row');
     expect(rows[0]?.textContent).toBe('LegStrikeExpiryPremiumDeltaGammaThetaVega');
     expect(rows[1]?.textContent).toBe('BUY CE26,0002025-12-02152.350.5210.00061-12.4014.20');
@@ -135,7 +138,21 @@ describe('payoff chart', () => {
     const zero = container.querySelector('[data-zero-line]') as SVGLineElement;
     const circles = [...container.querySelectorAll('.payoff__breakeven circle')];
     for (const circle of circles) expect(circle.getAttribute('cy')).toBe(zero.getAttribute('y1'));
-    // 25,700 is 7/20 of the way from 25,000 to 27,000 across the plot (76 to 624).
-    expect(Number(circles[0]?.getAttribute('cx'))).toBeCloseTo(76 + (548 * 7) / 20, 5);
+    // 25,700 is 7/20 of the way from 25,000 to 27,000 across the plot (58 to 468).
+    expect(Number(circles[0]?.getAttribute('cx'))).toBeCloseTo(58 + (410 * 7) / 20, 5);
+  });
+});
+
+describe('payoff axis', () => {
+  it('writes amounts short, the Indian way', async () => {
+    const { shortRupees } = await import('./StrategyPayoff.tsx');
+    expect([150000, 50000, 2500, 0, -1500, -250000].map(shortRupees)).toEqual([
+      '₹1.5L',
+      '₹50k',
+      '₹2.5k',
+      '₹0',
+      '−₹1.5k',
+      '−₹2.5L',
+    ]);
   });
 });

@@ -23,6 +23,9 @@ function renderInRouter(element: ReactElement) {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** Dynamic imports (the API client, the field checks) take their time on a busy machine. */
+const slow = { timeout: 10_000 };
+
 afterEach(() => {
   vi.restoreAllMocks();
   localStorage.clear();
@@ -45,16 +48,16 @@ describe('a field the visitor cleared or mistyped is never sent', () => {
         json(200, { signal: 'HOLD', confidence: 57.5, reason: 'RSI 56.07 is neutral.', asOf: '2025-11-26' }),
       );
     renderInRouter(<SignalView indicators={indicators} saveMode={false} />);
-    const oi = await screen.findByLabelText('OI Change %', { exact: true });
+    const oi = await screen.findByLabelText('OI Change %', { exact: true }, slow);
     expect((oi as HTMLInputElement).value).toBe('1.4');
     fireEvent.click(screen.getByRole('button', { name: 'Get Signal' }));
-    await screen.findByText('RSI 56.07 is neutral.');
+    await screen.findByText('RSI 56.07 is neutral.', undefined, slow);
     expect(fetch).toHaveBeenCalledOnce();
 
     fireEvent.change(screen.getByLabelText('India VIX', { exact: true }), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('RSI', { exact: true }), { target: { value: '56.x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Get Signal' }));
-    await waitFor(() => expect(problemOf('India VIX')).toBe('Enter India VIX, for example 14.5'));
+    await waitFor(() => expect(problemOf('India VIX')).toBe('Enter India VIX, for example 14.5'), slow);
     // The letters stay in the field, and the field says what is wrong with them.
     expect((screen.getByLabelText('RSI', { exact: true }) as HTMLInputElement).value).toBe('56.x');
     expect(problemOf('RSI')).toBe('RSI must be a number, for example 56.1');
@@ -63,7 +66,7 @@ describe('a field the visitor cleared or mistyped is never sent', () => {
     expect(screen.queryByText('RSI 56.07 is neutral.')).toBeNull();
     // Corrected, the message goes as the visitor types.
     fireEvent.change(screen.getByLabelText('India VIX', { exact: true }), { target: { value: '14.5' } });
-    await waitFor(() => expect(problemOf('India VIX')).toBeNull());
+    await waitFor(() => expect(problemOf('India VIX')).toBeNull(), slow);
   });
 
   it("signal: the server's refusal reads as words beside the field it names, and the old answer goes", async () => {
@@ -84,10 +87,10 @@ describe('a field the visitor cleared or mistyped is never sent', () => {
       );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderInRouter(<SignalView indicators={indicators} saveMode={false} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Get Signal' }));
-    await screen.findByText('Overbought.');
+    fireEvent.click(await screen.findByRole('button', { name: 'Get Signal' }, slow));
+    await screen.findByText('Overbought.', undefined, slow);
     fireEvent.click(screen.getByRole('button', { name: 'Get Signal' }));
-    await waitFor(() => expect(problemOf('RSI')).toBe('RSI must be between 0 and 100'));
+    await waitFor(() => expect(problemOf('RSI')).toBe('RSI must be between 0 and 100'), slow);
     expect(problemOf('OI Change %')).toBe('OI change % must be between −1000 and 1000');
     expect(document.body.textContent).not.toMatch(/rsi must|oiChange/);
     expect(screen.queryByText('Overbought.')).toBeNull();
@@ -97,9 +100,9 @@ describe('a field the visitor cleared or mistyped is never sent', () => {
   it('strategy: a cleared VIX is not sent as 0', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     renderInRouter(<StrategyRecommender indicators={indicators} />);
-    fireEvent.change(await screen.findByLabelText('VIX', { exact: true }), { target: { value: '' } });
+    fireEvent.change(await screen.findByLabelText('VIX', { exact: true }, slow), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Get Strategy' }));
-    await waitFor(() => expect(problemOf('VIX')).toBe('Enter India VIX, for example 14.5'));
+    await waitFor(() => expect(problemOf('VIX')).toBe('Enter India VIX, for example 14.5'), slow);
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.queryByText('Failed to fetch strategy')).toBeNull();
   });
@@ -109,11 +112,11 @@ describe('a field the visitor cleared or mistyped is never sent', () => {
       json(200, { pattern: 'Doji', signal: 'HOLD', confidence: 50, reason: 'A doji.', asOf: '2025-11-26' }),
     );
     renderInRouter(<PatternDetector indicators={indicators} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Detect Pattern' }));
-    await screen.findByText('A doji.');
+    fireEvent.click(await screen.findByRole('button', { name: 'Detect Pattern' }, slow));
+    await screen.findByText('A doji.', undefined, slow);
     fireEvent.change(screen.getByLabelText('NIFTY', { exact: true }), { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Detect Pattern' }));
-    await waitFor(() => expect(problemOf('NIFTY')).toBe('NIFTY must be above 0 and below 10,00,000'));
+    await waitFor(() => expect(problemOf('NIFTY')).toBe('NIFTY must be above 0 and below 10,00,000'), slow);
     expect(screen.queryByText('A doji.')).toBeNull();
   });
 });
@@ -121,7 +124,7 @@ describe('a field the visitor cleared or mistyped is never sent', () => {
 describe('save mode on a first visit', () => {
   it('says plainly that nothing is saved on this device yet', async () => {
     renderInRouter(<SignalView indicators={indicators} saveMode />);
-    await screen.findByText(saveModeTexts.nothingSaved);
+    await screen.findByText(saveModeTexts.nothingSaved, undefined, slow);
     expect(document.body.textContent).not.toMatch(/could not be read/);
     expect((screen.getByLabelText('Nifty', { exact: true }) as HTMLInputElement).value).toBe('25120');
   });
@@ -152,8 +155,8 @@ describe('backtest', () => {
       }),
     );
     renderInRouter(<BacktestRunner />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Run Backtest (Today)' }));
-    const list = await screen.findByRole('list', { name: 'Signals' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Run Backtest (Today)' }, slow));
+    const list = await screen.findByRole('list', { name: 'Signals' }, slow);
     expect(within(list).getAllByRole('listitem')).toHaveLength(tradesPerPage);
     screen.getByText('Trades 1–50 of 120');
     fireEvent.click(screen.getByRole('button', { name: `Next ${tradesPerPage}` }));
