@@ -135,13 +135,22 @@ describe('impact heatmap (/impactHeatmap)', () => {
     expect(
       await session.page.locator('.heatmap-scroll').evaluate((el) => getComputedStyle(el).overflowX),
     ).toBe('auto');
-    for (const row of rows) expect(await chart.getByText(row.sector, { exact: true }).count()).toBe(1);
+    // Each row's label, in as many lines as the left margin needs ("NIFTY PSU" / "BANK").
+    const labels = await chart
+      .locator('text.heatmap-label')
+      .evaluateAll((list) =>
+        list.map((t) => [...t.querySelectorAll('tspan')].map((s) => s.textContent).join(' ')),
+      );
+    expect(labels).toEqual(rows.map((row) => row.sector));
     const values = await chart.locator('text.heatmap-value').allTextContents();
     expect(values).toHaveLength(rows.length * 5);
     expect(values.filter(Boolean).every((v) => /^-?\d+\.\d{2}$/.test(v))).toBe(true);
     expect(values).toContain((rows[0]!['0d'] as number).toFixed(2));
-    expect(await chart.getByText('Avg % Return').count()).toBe(1);
-    expect(await chart.locator('rect[fill^="url("]').getAttribute('width')).toBe('400');
+    // The legend sits under the chart, 400 px long where the screen has room.
+    expect(await session.page.locator('.heatmap-legend').getByText('Avg % Return').count()).toBe(1);
+    expect(
+      await session.page.locator('.heatmap-legend__bar').evaluate((el) => el.getBoundingClientRect().width),
+    ).toBe(400);
     expect(
       await session.page.getByRole('link', { name: 'How the heatmap is computed' }).getAttribute('href'),
     ).toBe('/trading-methods#impact-heatmap');
@@ -180,9 +189,12 @@ describe('straddle simulator (/straddleSimulator)', () => {
     expect(await session.page.getByLabel('Strike Gap (e.g. 200)').inputValue()).toBe('200');
     // The folder holds 2024-2025 only: 2015 is outside the data, and the server says so.
     await session.page.getByRole('button', { name: 'Run Backtest' }).click();
-    await session.page
-      .getByText(/Simulation failed\. Please try again\. startYear must be between 2024 and 2025/)
-      .waitFor();
+    await session.page.getByText('Simulation failed. Please try again.').waitFor();
+    // The refusal stands beside the field it is about, in words.
+    expect(await session.page.locator('#straddle-start-year-problem').textContent()).toMatch(
+      /^From Year must be between 2024 and 2025/,
+    );
+    expect(await session.page.locator('main').textContent()).not.toContain('startYear');
     await session.page.getByLabel('From Year').fill('2024');
     await session.page.getByLabel('To Year').fill('2025');
     await session.page.getByRole('button', { name: 'Run Backtest' }).click();
@@ -196,13 +208,21 @@ describe('straddle simulator (/straddleSimulator)', () => {
     ).json();
     // The seed calendar's RBI dates of 2024-2025 join the folder's: one trial per date inside the data.
     expect(answer.trials).toBeGreaterThanOrEqual(5);
-    const figures = await session.page.locator('.event-result dd').allTextContents();
-    expect(figures.slice(0, 3)).toEqual([
-      String(answer.trials),
-      `${answer.averageReturn.toFixed(2)}%`,
-      `${answer.winRate.toFixed(1)}%`,
-    ]);
-    expect(figures[3]).toMatch(/^₹/);
+    // Each figure's value, without the note under it.
+    const figure = (label: string) =>
+      session.page
+        .locator('.event-result dt', { hasText: new RegExp(`^${label}$`) })
+        .locator('xpath=following-sibling::dd')
+        .evaluate((dd) => dd.firstChild?.textContent);
+    const percent = (v: number, digits: number) => `${v < 0 ? '−' : ''}${Math.abs(v).toFixed(digits)}%`;
+    expect(await figure('Trials')).toBe(String(answer.trials));
+    expect(await figure('Average Return')).toBe(percent(answer.averageReturn, 2));
+    expect(await figure('Probability of Profit')).toBe(`${answer.winRate.toFixed(1)}%`);
+    expect(await figure('Max Profit')).toMatch(/^₹/);
+    // Money has one form: the minus before the rupee sign.
+    expect(await figure('Max Loss')).toMatch(/^(−₹|₹0\.00$)/);
+    // Gap 200: the call and the put have different strikes, and the page says so.
+    await session.page.getByText(/^Strangle: the call and the put are 200 points either side/).waitFor();
     const bars = session.page.locator('.straddle-chart rect');
     expect(await bars.count()).toBe(answer.trials);
     const first = answer.distribution[0] as number;
@@ -212,6 +232,49 @@ describe('straddle simulator (/straddleSimulator)', () => {
     );
     expect(await bars.first().locator('title').textContent()).toMatch(new RegExp(`^Trial 1: ${first}%`));
     await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it('opens the Profit Distribution on its zero line and bars even when one trial returned +1,132.89 %', async () => {
+    const phone = await session.browser.context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${withData.url}/straddleSimulator`);
+    await waitForHydration(phone);
+    const distribution = [...Array.from({ length: 62 }, (_, i) => -80 + ((i * 37) % 110)), 1132.89];
+    await phone.route('**/api/simulate-straddle', (route) =>
+      route.fulfill({
+        json: {
+          trials: distribution.length,
+          averageReturn: -0.43,
+          winRate: 36.5,
+          maxProfit: 33995.5,
+          maxLoss: -11353.7,
+          distribution,
+          details: [],
+          reason: 'RBI policy dates.',
+        },
+      }),
+    );
+    await phone.getByRole('button', { name: 'Run Backtest' }).click();
+    const window = phone.locator('.straddle-chart');
+    await window.locator('svg').waitFor();
+    await window.scrollIntoViewIfNeeded();
+    const box = (await window.boundingBox())!;
+    const inside = (r: { x: number; y: number; width: number; height: number }) =>
+      r.y + r.height > box.y && r.y < box.y + box.height && r.x + r.width > box.x && r.x < box.x + box.width;
+    const zero = (await window.locator('[data-zero-line]').boundingBox())!;
+    expect(inside(zero)).toBe(true);
+    const bars = await window.locator('rect').evaluateAll((list) =>
+      list.map((r) => {
+        const b = r.getBoundingClientRect();
+        return { x: b.x, y: b.y, width: b.width, height: b.height };
+      }),
+    );
+    expect(bars.filter(inside).length).toBeGreaterThan(0);
+    // No vertical scrolling needed: the chart fits its window, and the outlier is cut with a marker.
+    expect(await window.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+    expect(await window.locator('.straddle-clip').textContent()).toBe('▲+1,133%');
+    expect(await phone.getByText('−₹11,353.70', { exact: true }).count()).toBe(1);
+    await phone.close();
   });
 
   it('warns when no trial falls in the range, and says Simulating... while running', async () => {
@@ -258,6 +321,12 @@ describe('Fed day alert (/liveAlert)', () => {
     expect(await session.page.getByLabel('Send via WhatsApp (Premium)').isChecked()).toBe(true);
     await session.page.getByRole('button', { name: 'Generate Fed Alert' }).click();
     await session.page.getByText('Alert Preview').waitFor();
+    // The preview is a card: bordered and padded, apart from the controls.
+    const card = session.page.locator('.event-result.trading-card');
+    expect(await card.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
+    expect(await card.evaluate((el) => Number.parseFloat(getComputedStyle(el).paddingTop))).toBeGreaterThan(
+      8,
+    );
     const preview = await session.page.locator('.event-alert').textContent();
     expect(preview).toContain('US Fed decision on 2025-07-30');
     expect(preview).toMatch(/Confidence\d+(\.\d+)?%/);
@@ -278,6 +347,55 @@ describe('Fed day alert (/liveAlert)', () => {
     await session.page.getByRole('button', { name: 'Generate Fed Alert' }).click();
     await session.page.getByText('Failed to generate alert. Server error.').waitFor();
     await session.page.unroute('**/api/generate-alert*');
+  });
+});
+
+describe('the event-study pages on a phone and a wide screen', () => {
+  it("use the site's own controls with tap targets of 44 px, keep the heatmap's labels and legend whole, and centre it", async () => {
+    const phone = await session.browser.context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/impactHeatmap', '/straddleSimulator', '/liveAlert']) {
+      await phone.goto(`${withData.url}${path}`);
+      await waitForHydration(phone);
+      const controls = await phone
+        .locator('main button, main select, main input, main label.trading-check')
+        .evaluateAll((list) =>
+          list
+            .filter((el) => !(el instanceof HTMLInputElement && el.type === 'checkbox'))
+            .map((el) => ({
+              name: el.textContent || el.getAttribute('name') || el.id,
+              height: el.getBoundingClientRect().height,
+              grey: getComputedStyle(el).backgroundColor === 'rgb(239, 239, 239)',
+            })),
+        );
+      expect(controls.length, path).toBeGreaterThan(0);
+      for (const control of controls) {
+        expect(control.height, `${path} ${control.name}`).toBeGreaterThanOrEqual(44);
+        expect(control.grey, `${path} ${control.name}`).toBe(false);
+      }
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+    await phone.goto(`${withData.url}/impactHeatmap`);
+    await waitForHydration(phone);
+    const chart = phone.locator('.heatmap-scroll svg');
+    await chart.waitFor();
+    // Every row label starts inside the chart (none clipped at the left edge).
+    const svgLeft = (await chart.boundingBox())!.x;
+    const labelLefts = await chart
+      .locator('text.heatmap-label')
+      .evaluateAll((list) => list.map((t) => t.getBoundingClientRect().x));
+    for (const left of labelLefts) expect(left).toBeGreaterThanOrEqual(svgLeft);
+    // The legend is whole on the phone, and the sideways scroll is announced.
+    const legend = (await phone.locator('.heatmap-legend').boundingBox())!;
+    expect(legend.x).toBeGreaterThanOrEqual(0);
+    expect(legend.x + legend.width).toBeLessThanOrEqual(390);
+    expect(await phone.locator('.heatmap-cue').isVisible()).toBe(true);
+    await phone.setViewportSize({ width: 1280, height: 900 });
+    const wide = (await chart.boundingBox())!;
+    const area = (await phone.locator('.heatmap-scroll').boundingBox())!;
+    expect(Math.abs(wide.x - area.x - (area.x + area.width - (wide.x + wide.width)))).toBeLessThan(2);
+    expect(await phone.locator('.heatmap-cue').isVisible()).toBe(false);
+    await phone.close();
   });
 });
 
@@ -314,5 +432,42 @@ describe('volatility event calendar (/eventCalendar)', () => {
     await open(`${empty.url}/eventCalendar`);
     await session.page.getByText('Market data not loaded').waitFor();
     await expectNoSeriousAxeViolations(session.page);
+  });
+});
+
+// Issue 29: these read the fields the server adds (medianReturn, totalProfit, baseline, structure,
+// significance, impactRatio); they pass once the server answers with them.
+describe('evidence with every figure (issue 29)', () => {
+  it('the straddle page leads with the median, the total after costs and the baseline, and says strangle', async () => {
+    await open(`${withData.url}/straddleSimulator`);
+    await session.page.getByLabel('From Year').fill('2024');
+    await session.page.getByLabel('To Year').fill('2025');
+    await session.page.getByRole('button', { name: 'Run Backtest' }).click();
+    await session.page.getByText('Profit Distribution').waitFor();
+    const headline = session.page.locator('.straddle-headline');
+    expect(await headline.locator('dt').first().textContent()).toBe('Median Return');
+    expect(await headline.textContent()).toContain('Total, after costs');
+    await session.page.getByText(/^Strangle: /).waitFor();
+    expect(await session.page.getByText('the average (mean)').count()).toBe(1);
+    expect(await session.page.locator('.straddle-baseline').count()).toBe(1);
+  });
+
+  it('the heatmap mutes cells that are not significant at 5% and says so in its legend', async () => {
+    await open(`${withData.url}/impactHeatmap`);
+    await session.page.locator('.heatmap-scroll svg').waitFor();
+    await session.page.getByText(/Faded cells are not significant at 5%/).waitFor();
+    const rows: { significant: Record<string, boolean> }[] = await (
+      await fetch(`${withData.url}/api/impact-heatmap`)
+    ).json();
+    const quiet = rows.flatMap((row) => Object.values(row.significant)).filter((v) => v === false).length;
+    expect(await session.page.locator('.heatmap-cell--muted').count()).toBe(quiet);
+  });
+
+  it('the calendar shows each event’s impact ratio', async () => {
+    await open(`${withData.url}/eventCalendar`);
+    await session.page.locator('.event-item').first().waitFor();
+    expect(await session.page.locator('.event-item__ratio').count()).toBe(
+      await session.page.locator('.event-item').count(),
+    );
   });
 });

@@ -98,6 +98,9 @@ describe('live stock table (/daylow)', () => {
     expect(await wrap.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     const after = (await symbol.boundingBox())!;
     expect(Math.abs(after.x - before.x)).toBeLessThan(1);
+    // The sideways scroll is announced, and the prices' date stands beside "Live" when it is not today.
+    expect(await phone.locator('.market-table-cue').isVisible()).toBe(true);
+    expect(await phone.locator('.market-live').textContent()).toMatch(/^Live( · as of \d{4}-\d\d-\d\d)?$/);
     // One line per cell: every header and every cell of a row as tall as the row's shortest.
     const heights = await phone
       .locator('.market-table tr')
@@ -202,6 +205,10 @@ describe('options assistant, simple view (/volat)', () => {
     // The rule's id (no-edge, …) is the server's bookkeeping, not the visitor's.
     expect(await session.page.locator('main').textContent()).not.toContain(body.rule);
     expect(await session.page.locator('main').textContent()).not.toContain('Rule:');
+    // …but the values behind it are, in words.
+    const why = await session.page.locator('.market-why').textContent();
+    expect(why).toMatch(/^Why: [A-Z]/);
+    expect(why).not.toMatch(/no-edge|cheap-volatility|rich-volatility/);
     await expectDisclaimer();
     await expectNoSeriousAxeViolations(session.page);
   });

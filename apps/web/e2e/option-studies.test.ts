@@ -142,17 +142,56 @@ describe('signal view (/tradebot)', () => {
     await expectNoSeriousAxeViolations(session.page);
   });
 
-  it('skips the request when a value is missing', async () => {
+  it('sends nothing the visitor did not enter: a cleared or mistyped field says so beside it, and the old answer goes', async () => {
     await open(`${withData}/tradebot`);
     const calls: string[] = [];
     session.page.on('request', (request) => {
       if (request.url().endsWith('/api/signal')) calls.push(request.url());
     });
-    await session.page.getByLabel('India VIX', { exact: true }).fill('');
     await session.page.getByRole('button', { name: 'Get Signal' }).click();
-    await session.page.getByText('Fill in all four values to get a signal.').waitFor();
-    expect(calls).toEqual([]);
+    await session.page.locator('.study-result').waitFor();
+    expect(calls).toHaveLength(1);
+    const vix = session.page.getByLabel('India VIX', { exact: true });
+    await vix.fill('');
+    // Letters stay where the visitor typed them, and the field says what is wrong.
+    await session.page.getByLabel('RSI', { exact: true }).fill('56.1abc');
+    await session.page.getByRole('button', { name: 'Get Signal' }).click();
+    await session.page
+      .locator('#signal-vix-problem', { hasText: 'Enter India VIX, for example 14.5' })
+      .waitFor();
+    expect(await vix.getAttribute('aria-describedby')).toBe('signal-vix-problem');
+    expect(await session.page.locator('#signal-rsi-problem').textContent()).toBe(
+      'RSI must be a number, for example 56.1',
+    );
+    expect(await session.page.getByLabel('RSI', { exact: true }).inputValue()).toBe('56.1abc');
+    expect(calls).toHaveLength(1);
     expect(await session.page.locator('.study-result').count()).toBe(0);
+    await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it("shows the server's refusal in words beside the field, never its field names", async () => {
+    await open(`${withData}/tradebot`);
+    // A refusal the page's own checks would not let through, answered as the server answers.
+    await session.page.route(/\/api\/signal$/, (route) =>
+      route.fulfill({
+        status: 400,
+        json: {
+          error: 'Invalid request.',
+          code: 'VALIDATION_FAILED',
+          fields: {
+            rsi: 'rsi must be between 0 and 100.',
+            oiChange: 'oiChange must be between -1000 and 1000.',
+          },
+        },
+      }),
+    );
+    await session.page.getByRole('button', { name: 'Get Signal' }).click();
+    await session.page.locator('#signal-rsi-problem', { hasText: 'RSI must be between 0 and 100' }).waitFor();
+    expect(await session.page.locator('#signal-oi-problem').textContent()).toBe(
+      'OI change % must be between −1000 and 1000',
+    );
+    expect(await session.page.locator('main').textContent()).not.toMatch(/rsi must|oiChange/);
+    await session.page.unroute(/\/api\/signal$/);
   });
 
   it('falls back to the specified defaults when the indicators cannot be read', async () => {
@@ -171,7 +210,12 @@ describe('signal view (/tradebot)', () => {
     const p = await session.browser.context.newPage();
     await p.goto(`${withData}/tradebot-save-9`);
     await waitForHydration(p);
-    await p.getByText('No saved values could be read; the fields hold the default values.').waitFor();
+    await p
+      .getByText(
+        'Nothing is saved on this device yet: the fields hold the default values. Your values are saved after your first signal.',
+      )
+      .waitFor();
+    expect(await p.locator('main').textContent()).not.toContain('could not be read');
     expect(await p.getByLabel('Nifty', { exact: true }).inputValue()).toBe('25120');
     await p.getByText('Save mode: the values are saved after each signal.').waitFor();
     await expectNoSeriousAxeViolations(p);
@@ -193,7 +237,7 @@ describe('signal view (/tradebot)', () => {
 });
 
 describe('backtest (/optionEdgeBacktest)', () => {
-  it('runs over all history to today and shows the summary and a scrolling list of signals', async () => {
+  it('runs over all history to today and shows the summary and the signals a page at a time', async () => {
     const expected = await post('/api/backtest', { days: 0 });
     await open(`${withData}/optionEdgeBacktest`);
     const release = await holdCalls(/\/api\/backtest$/);
@@ -207,14 +251,26 @@ describe('backtest (/optionEdgeBacktest)', () => {
     expect(await figure('Max Drawdown')).toBe(`${expected.max_drawdown.toFixed(2)}%`);
     expect(await figure('Trades')).toBe(String(expected.trade_count));
     const list = session.page.locator('.backtest-signals');
-    expect(await list.locator('li').count()).toBe(expected.trade_count);
+    // A phone is not handed every trade at once: 50 a page, with the place in the whole.
+    expect(await list.locator('li').count()).toBe(Math.min(50, expected.trade_count));
+    await session.page
+      .getByText(
+        `Trades 1–${Math.min(50, expected.trade_count)} of ${expected.trade_count.toLocaleString('en-IN')}`,
+      )
+      .waitFor();
     const first = expected.trades[0];
     expect(await list.locator('li').first().textContent()).toBe(
       `${first.date}, ${first.signal}, Nifty ${first.nifty.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}, RSI ${first.rsi.toFixed(2)}, VIX ${first.vix.toFixed(2)}, Return ${first.simulated_return.toFixed(2)}%`,
     );
     // 24rem at the root's 16 px, scrolling.
     expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('384px');
-    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    if (expected.trade_count > 50) {
+      expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      await session.page.getByRole('button', { name: 'Next 50' }).click();
+      expect(await list.locator('li').first().textContent()).toMatch(
+        new RegExp(`^${expected.trades[50].date}, `),
+      );
+    }
     await expectMethodsLink('backtest');
     await expectNoSeriousAxeViolations(session.page);
   });
@@ -229,10 +285,11 @@ describe('without market data', () => {
     await expectNoSeriousAxeViolations(session.page);
     await open(`${empty.url}/optionEdge`);
     await session.page.getByText('Market data not loaded').waitFor();
-    // No indicators to start from: the fields are empty, and a request fails as the specification says.
+    // No indicators to start from: the fields are empty, and an empty field is not sent as 0.
     expect(await value('NIFTY')).toBe('');
     await session.page.getByRole('button', { name: 'Get Strategy' }).click();
-    await session.page.getByText('Failed to fetch strategy').waitFor();
+    await session.page.getByText('Enter NIFTY, for example 24500').waitFor();
+    expect(await session.page.getByText('Failed to fetch strategy').count()).toBe(0);
     await expectNoSeriousAxeViolations(session.page);
   });
 });
@@ -284,12 +341,19 @@ describe('strategy recommender (/optionEdge)', () => {
     await session.page.unroute(/\/api\/strategy$/);
   });
 
-  it('shows what the server refused', async () => {
+  it('names a value out of range in words before sending it, and clears the previous answer', async () => {
     await open(`${withData}/optionEdge`);
+    await session.page.getByRole('button', { name: 'Get Strategy' }).click();
+    await session.page.locator('.study-result').waitFor();
+    const calls: string[] = [];
+    session.page.on('request', (request) => {
+      if (request.url().endsWith('/api/strategy')) calls.push(request.url());
+    });
     await session.page.getByLabel('VIX', { exact: true }).fill('-3');
     await session.page.getByRole('button', { name: 'Get Strategy' }).click();
-    await session.page.getByText('vix must be between 0 and 200.').waitFor();
-    expect(await figure('Strategy')).toBe('Error');
+    await session.page.getByText('India VIX must be between 0 and 200').waitFor();
+    expect(calls).toEqual([]);
+    expect(await session.page.locator('.study-result').count()).toBe(0);
   });
 });
 
@@ -328,7 +392,17 @@ describe('pattern detector (/patternDetector)', () => {
     await open(`${empty.url}/patternDetector`);
     await session.page.getByText('Market data not loaded').waitFor();
     await session.page.getByRole('button', { name: 'Detect Pattern' }).click();
-    await session.page.getByRole('button', { name: 'Detect Pattern' }).waitFor();
+    await session.page.getByText('Enter NIFTY, for example 24500').waitFor();
+    expect(await session.page.locator('.study-result').count()).toBe(0);
+  });
+
+  it('clears the previous result when a new error shows', async () => {
+    await open(`${withData}/patternDetector`);
+    await session.page.getByRole('button', { name: 'Detect Pattern' }).click();
+    await session.page.locator('.study-result').waitFor();
+    await session.page.getByLabel('RSI', { exact: true }).fill('');
+    await session.page.getByRole('button', { name: 'Detect Pattern' }).click();
+    await session.page.getByText('Enter RSI, for example 56.1').waitFor();
     expect(await session.page.locator('.study-result').count()).toBe(0);
   });
 });
@@ -348,5 +422,65 @@ describe('trading methods (/trading-methods)', () => {
     await session.page.locator('a[href="/trading-methods#backtest"]').click();
     await session.page.waitForURL(/\/trading-methods#backtest$/);
     await session.page.locator('h2#backtest').waitFor();
+  });
+});
+
+// Issue 29: these read the fields the server adds (evidence, vixPercentile, legs with Greeks, payoff,
+// breakevens); they pass once the server answers with them.
+describe('evidence with every answer (issue 29)', () => {
+  it('the signal screen shows the evidence panel and India VIX’s percentile over the last year', async () => {
+    const indicators = await get('/api/indicators');
+    const expected = await post('/api/signal', {
+      nifty: Number(fieldText(indicators.nifty)),
+      rsi: Number(fieldText(indicators.rsi)),
+      vix: Number(fieldText(indicators.vix)),
+      oiChange: indicators.oiChange ?? 1.4,
+    });
+    await open(`${withData}/tradebot`);
+    await session.page.getByRole('button', { name: 'Get Signal' }).click();
+    const panel = session.page.getByRole('region', { name: 'Evidence' });
+    await panel.waitFor();
+    const text = await panel.textContent();
+    expect(text).toContain(`${expected.evidence.n.toLocaleString('en-IN')} past case`);
+    expect(text).toContain(`${Math.abs(expected.evidence.hitRate).toFixed(1)}% (95% interval`);
+    if (expected.signal === 'HOLD') expect(text).toContain('Why no trade:');
+    if (expected.vixPercentile !== null)
+      await session.page
+        .getByText(/India VIX is at the \d+(st|nd|rd|th) percentile of the last year/)
+        .waitFor();
+    await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it('the strategy screen draws the payoff chart with its zero line and breakevens, and the legs with Greeks', async () => {
+    await open(`${withData}/optionEdge`);
+    await session.page.getByRole('button', { name: 'Get Strategy' }).click();
+    await session.page.getByRole('region', { name: /^Evidence/ }).waitFor();
+    const chart = session.page.getByRole('img', { name: /^Payoff of one lot from NIFTY/ });
+    await chart.waitFor();
+    expect(await chart.locator('[data-zero-line]').count()).toBe(1);
+    expect(await chart.locator('path.payoff__expiry').count()).toBe(1);
+    expect(await chart.locator('path.payoff__today').count()).toBe(1);
+    const legs = session.page.getByRole('region', { name: 'Legs and Greeks' });
+    expect(await legs.locator('thead th').allTextContents()).toEqual([
+      'Leg',
+      'Strike',
+      'Expiry',
+      'Premium',
+      'Delta',
+      'Gamma',
+      'Theta',
+      'Vega',
+    ]);
+    expect(await legs.locator('tbody tr').count()).toBeGreaterThan(0);
+    const main = (await session.page.locator('main').textContent()) ?? '';
+    if (/^no trade$/i.test((await figure('Strategy'))?.trim() ?? ''))
+      expect(main).toMatch(/Considered and rejected: \S/);
+    await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it('the pattern screen shows the evidence panel', async () => {
+    await open(`${withData}/patternDetector`);
+    await session.page.getByRole('button', { name: 'Detect Pattern' }).click();
+    await session.page.getByRole('region', { name: 'Evidence' }).waitFor();
   });
 });

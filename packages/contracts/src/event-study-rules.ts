@@ -1,4 +1,5 @@
 /* The event-study pages' constants and texts, free of zod (tools-and-trading.md sections 2, 8 and 9). */
+import type { NumberFieldRule } from './number-field-rules.ts';
 
 /** Event kinds the heatmap measures (holidays are closures, not events the market reacts to). */
 export const eventStudyKinds = ['rbi', 'usfed', 'budget', 'election'] as const;
@@ -46,3 +47,31 @@ export const eventMethodAnchors = {
   fedAlert: 'fed-day-alert',
   calendar: 'volatility-event-calendar',
 } as const;
+
+/**
+ * The straddle simulator's fields (the server's ranges in event-studies.ts) as a message names them. The
+ * years' range is the server's; the data decides which of them have trials.
+ */
+export const straddleFieldRules = {
+  startYear: { name: 'From Year', example: '2015', min: 1900, max: 2200, whole: true },
+  endYear: { name: 'To Year', example: '2024', min: 1900, max: 2200, whole: true },
+  entryDays: {
+    name: 'Entry Days Before Event',
+    example: '3',
+    min: straddleLimits.minEntryDays,
+    max: straddleLimits.maxEntryDays,
+    whole: true,
+  },
+  gap: {
+    name: 'Strike Gap',
+    example: '200',
+    min: 0,
+    max: straddleLimits.maxGap,
+    whole: true,
+    step: straddleLimits.gapStep,
+  },
+} as const satisfies Record<string, NumberFieldRule>;
+export type StraddleField = keyof typeof straddleFieldRules;
+
+/** When To Year is before From Year (checked after each field on its own). */
+export const yearsOutOfOrder = 'To Year must not be before From Year';

@@ -1,4 +1,5 @@
 /* What the options assistants' pages need at first render, free of zod (decision 0019). */
+import type { NumberFieldRule } from './number-field-rules.ts';
 
 /** tools-and-trading.md section 9: the signal view's values when the indicators call fails. */
 export const signalDefaults = { nifty: 25120, rsi: 70.34, vix: 14.86, oiChange: 1.4 } as const;
@@ -47,3 +48,22 @@ export const methodAnchors = {
   strategy: 'strategy',
   patterns: 'patterns',
 } as const;
+
+/**
+ * The options assistants' number fields (the server's ranges in packages/contracts/src/option-studies.ts):
+ * how a message names each, an example, and its range. A field the visitor cleared or filled with letters is
+ * never sent; the screen says which one, in these words.
+ */
+export const studyFieldRules = {
+  nifty: { name: 'NIFTY', example: '24500', min: 0, max: 1_000_000, exclusive: true },
+  rsi: { name: 'RSI', example: '56.1', min: 0, max: 100 },
+  vix: { name: 'India VIX', example: '14.5', min: 0, max: 200 },
+  oiChange: { name: 'OI change %', example: '1.4', min: -1000, max: 1000 },
+} as const satisfies Record<string, NumberFieldRule>;
+export type StudyField = keyof typeof studyFieldRules;
+
+/** Words for a refused field that is not a number field. */
+export const studyOtherFieldMessages: Record<string, string> = {
+  event: 'Choose an event from the list.',
+  days: 'The backtest horizon could not be used.',
+};

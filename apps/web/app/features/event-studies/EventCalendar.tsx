@@ -31,10 +31,24 @@ export function EventCalendar({ load }: { load: EventLoad<CalendarEvent[]> }) {
               <p className="event-item__date">{event.date}</p>
               <p className="event-item__name">{event.event}</p>
               <p>Impact: {event.impact}</p>
+              <ImpactRatio ratio={(event as CalendarEvent & CalendarExtras).impactRatio} />
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** What a calendar item adds (issue 29): the kind's move as a multiple of an ordinary session's. */
+export type CalendarExtras = { impactRatio?: number };
+
+function ImpactRatio({ ratio }: { ratio: number | undefined }) {
+  if (ratio === undefined) return null;
+  return (
+    <p className="event-item__ratio">
+      Moves {ratio.toFixed(2)}× an ordinary session
+      {ratio < 1.05 ? ' (no bigger than a usual day)' : ''}
+    </p>
   );
 }

@@ -47,12 +47,12 @@ export function FedAlert() {
         session after earlier decisions.
       </p>
       <MethodLink anchor={eventMethodAnchors.fedAlert}>How the alert is computed</MethodLink>
-      <div className="event-controls">
-        <label className="event-check">
+      <div className="trading-controls">
+        <label className="trading-check">
           <input type="checkbox" checked={premium} onChange={(e) => setPremium(e.target.checked)} /> Send via
           WhatsApp (Premium)
         </label>
-        <button type="button" onClick={() => void generate()} disabled={loading}>
+        <button type="button" className="button" onClick={() => void generate()} disabled={loading}>
           {loading ? 'Generating...' : 'Generate Fed Alert'}
         </button>
       </div>
@@ -63,7 +63,7 @@ export function FedAlert() {
       )}
       {notLoaded && <MarketDataNotLoaded message={notLoaded} />}
       {alert && (
-        <div className="event-result" role="status">
+        <div className="event-result trading-card" role="status">
           <h2>Alert Preview</h2>
           <dl className="event-alert">
             <dt>Event</dt>
@@ -75,7 +75,7 @@ export function FedAlert() {
             <dt>Reason</dt>
             <dd>{alert.reasoning}</dd>
           </dl>
-          {alert.sent && <p>✅ WhatsApp sent</p>}
+          {alert.sent && <p className="event-alert__sent">✅ WhatsApp sent</p>}
         </div>
       )}
     </section>

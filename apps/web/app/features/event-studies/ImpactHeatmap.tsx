@@ -20,13 +20,36 @@ export const heatmapMargin = { top: 40, right: 90, bottom: 50, left: 100 } as co
 export const heatmapHeight = 500;
 export const legendLength = 400;
 const columns = ['-3d', '0d', '+3d', '+5d', '+10d'] as const;
+type Column = (typeof columns)[number];
 const cellWidth = 80;
+
+/** What the rows add (issue 29): each offset's sample and t statistic, and whether it is significant at 5 %. */
+export type HeatmapRowExtras = {
+  significance?: Partial<Record<Column, { n: number; t: number }>>;
+  significant?: Partial<Record<Column, boolean>>;
+};
+type Row = ImpactHeatmapRow & HeatmapRowExtras;
+
+/** A row label in lines that fit the left margin ("NIFTY PSU BANK" → "NIFTY PSU", "BANK"). */
+export function labelLines(label: string, maxChars = 12): string[] {
+  const lines: string[] = [];
+  for (const word of label.split(/\s+/)) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= maxChars)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** Whether the answer says a cell is not significant at 5 % (a cell it says nothing about is not muted). */
+const muted = (row: Row, column: Column) => row.significant?.[column] === false;
 
 /** Impact Heatmap (/impactHeatmap): average % returns of NIFTY, BANKNIFTY and sectors around events. */
 export function ImpactHeatmap({ initial }: { initial: EventLoad<ImpactHeatmapRow[]> }) {
   const [kind, setKind] = useState<EventStudyKind | ''>('');
   // The page opens with the rows of all events, read by its loader (no request from the browser).
-  const [rows, setRows] = useState<ImpactHeatmapRow[]>(initial.state === 'ok' ? initial.data : []);
+  const [rows, setRows] = useState<Row[]>(initial.state === 'ok' ? initial.data : []);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | undefined>(
     initial.state === 'unreachable' ? eventStudyTexts.heatmapFailed : undefined,
@@ -72,30 +95,32 @@ export function ImpactHeatmap({ initial }: { initial: EventLoad<ImpactHeatmapRow
         and 3, 5 and 10 sessions after.
       </p>
       <MethodLink anchor={eventMethodAnchors.heatmap}>How the heatmap is computed</MethodLink>
-      <div className="event-controls">
-        <label htmlFor="heatmap-kind">Event</label>
-        <select
-          id="heatmap-kind"
-          value={kind}
-          onChange={(event) => {
-            const next = event.target.value as EventStudyKind | '';
-            setKind(next);
-            void load(next);
-          }}
-        >
-          <option value="">All events</option>
-          {eventStudyKinds.map((k) => (
-            <option key={k} value={k}>
-              {eventStudyKindLabels[k]}
-            </option>
-          ))}
-        </select>
-        <button type="button" onClick={() => void load(kind)} disabled={loading}>
+      <div className="trading-controls">
+        <div className="trading-field">
+          <label htmlFor="heatmap-kind">Event</label>
+          <select
+            id="heatmap-kind"
+            value={kind}
+            onChange={(event) => {
+              const next = event.target.value as EventStudyKind | '';
+              setKind(next);
+              void load(next);
+            }}
+          >
+            <option value="">All events</option>
+            {eventStudyKinds.map((k) => (
+              <option key={k} value={k}>
+                {eventStudyKindLabels[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="button" onClick={() => void load(kind)} disabled={loading}>
           {loading ? 'Loading...' : 'Refresh Data'}
         </button>
       </div>
       {error && (
-        <p className="form-error" role="alert">
+        <p className="status status--error" role="alert">
           {error}
         </p>
       )}
@@ -108,7 +133,7 @@ export function ImpactHeatmap({ initial }: { initial: EventLoad<ImpactHeatmapRow
   );
 }
 
-function HeatmapChart({ rows }: { rows: ImpactHeatmapRow[] }) {
+function HeatmapChart({ rows }: { rows: Row[] }) {
   const [colours, setColours] = useState<HeatmapColours | undefined>();
   useEffect(() => {
     let live = true;
@@ -123,102 +148,123 @@ function HeatmapChart({ rows }: { rows: ImpactHeatmapRow[] }) {
 
   const { top, right, bottom, left } = heatmapMargin;
   const width = left + columns.length * cellWidth + right;
-  const legendTop = 34;
-  const innerHeight = heatmapHeight - top - bottom - legendTop;
+  const innerHeight = heatmapHeight - top - bottom;
   const cellHeight = innerHeight / rows.length;
+  const tested = rows.some((row) => row.significant !== undefined);
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard to scroll (WCAG 2.1.1)
-    <section className="heatmap-scroll" aria-label="Impact heatmap" tabIndex={0}>
-      {colours && (
-        <svg
-          width={Math.max(width, left + legendLength + right)}
-          height={heatmapHeight}
-          role="img"
-          aria-label={`Average % return by index and offset: ${rows.length} rows`}
-        >
-          {columns.map((column, c) => (
-            <text
-              key={column}
-              x={left + c * cellWidth + cellWidth / 2}
-              y={top - 10}
-              textAnchor="middle"
-              className="heatmap-axis"
-            >
-              {column}
-            </text>
-          ))}
-          {rows.map((row, r) => (
-            <g key={row.sector}>
+    <>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard to scroll (WCAG 2.1.1) */}
+      <section className="heatmap-scroll scroll-shadow" aria-label="Impact heatmap" tabIndex={0}>
+        {colours && (
+          <svg
+            width={width}
+            height={heatmapHeight}
+            role="img"
+            aria-label={`Average % return by index and offset: ${rows.length} rows`}
+          >
+            {columns.map((column, c) => (
               <text
-                x={left - 8}
-                y={top + r * cellHeight + cellHeight / 2}
-                textAnchor="end"
-                dominantBaseline="middle"
+                key={column}
+                x={left + c * cellWidth + cellWidth / 2}
+                y={top - 10}
+                textAnchor="middle"
                 className="heatmap-axis"
               >
-                {row.sector}
+                {column}
               </text>
-              {columns.map((column, c) => {
-                const value = row[column];
-                return (
-                  <g key={column}>
-                    <rect
-                      x={left + c * cellWidth}
-                      y={top + r * cellHeight}
-                      width={cellWidth - 1}
-                      height={cellHeight - 1}
-                      fill={colours.colour(value)}
-                    >
-                      <title>{`${row.sector} ${column}: ${value === null ? 'no data' : `${value.toFixed(2)}%`} (${row.events} events)`}</title>
-                    </rect>
-                    <text
-                      x={left + c * cellWidth + cellWidth / 2}
-                      y={top + r * cellHeight + cellHeight / 2}
-                      textAnchor="middle"
-                      dominantBaseline="middle"
-                      fill={colours.textColour(value)}
-                      className="heatmap-value"
-                    >
-                      {value === null ? '' : value.toFixed(2)}
-                    </text>
-                  </g>
-                );
-              })}
-            </g>
-          ))}
-          <Legend colours={colours} x={left} y={heatmapHeight - bottom - legendTop + 14} />
-        </svg>
-      )}
-    </section>
+            ))}
+            {rows.map((row, r) => {
+              const lines = labelLines(row.sector);
+              const middle = top + r * cellHeight + cellHeight / 2;
+              return (
+                <g key={row.sector}>
+                  <text x={left - 6} y={middle} textAnchor="end" className="heatmap-axis heatmap-label">
+                    {lines.map((line, i) => (
+                      <tspan
+                        key={line}
+                        x={left - 6}
+                        dy={i === 0 ? `${0.35 - (lines.length - 1) * 0.55}em` : '1.1em'}
+                      >
+                        {line}
+                      </tspan>
+                    ))}
+                  </text>
+                  {columns.map((column, c) => {
+                    const value = row[column];
+                    const quiet = muted(row, column);
+                    const stat = row.significance?.[column];
+                    const test = stat
+                      ? `; ${stat.n} events, t = ${stat.t.toFixed(2)}${quiet ? ', not significant at 5%' : ', significant at 5%'}`
+                      : '';
+                    return (
+                      <g key={column} className={quiet ? 'heatmap-cell heatmap-cell--muted' : 'heatmap-cell'}>
+                        <rect
+                          x={left + c * cellWidth}
+                          y={top + r * cellHeight}
+                          width={cellWidth - 1}
+                          height={cellHeight - 1}
+                          fill={colours.colour(value)}
+                          fillOpacity={quiet ? 0.3 : 1}
+                        >
+                          <title>{`${row.sector} ${column}: ${value === null ? 'no data' : `${value.toFixed(2)}%`} (${row.events} events${test})`}</title>
+                        </rect>
+                        <text
+                          x={left + c * cellWidth + cellWidth / 2}
+                          y={top + r * cellHeight + cellHeight / 2}
+                          textAnchor="middle"
+                          dominantBaseline="middle"
+                          fill={quiet ? '#4b5563' : colours.textColour(value)}
+                          className="heatmap-value"
+                        >
+                          {value === null ? '' : value.toFixed(2)}
+                        </text>
+                      </g>
+                    );
+                  })}
+                </g>
+              );
+            })}
+          </svg>
+        )}
+      </section>
+      <p className="scroll-cue heatmap-cue">Scroll sideways for all five columns.</p>
+      {colours && <Legend colours={colours} tested={tested} />}
+    </>
   );
 }
 
-function Legend({ colours, x, y }: { colours: HeatmapColours; x: number; y: number }) {
-  const format = (v: number) => `${v > 0 ? '+' : ''}${v.toFixed(2)}%`;
+/** The legend, titled 'Avg % Return', 400 px long or the screen's width, under the chart so a phone sees all of it. */
+function Legend({ colours, tested }: { colours: HeatmapColours; tested: boolean }) {
+  const format = (v: number) => `${v > 0 ? '+' : v < 0 ? '\u2212' : ''}${Math.abs(v).toFixed(2)}%`;
   return (
-    <g transform={`translate(${x},${y})`}>
-      <defs>
-        <linearGradient id="heatmap-legend-gradient">
-          {colours.stops.map((stop) => (
-            <stop key={stop.offset} offset={`${stop.offset * 100}%`} stopColor={stop.colour} />
-          ))}
-        </linearGradient>
-      </defs>
-      <text x={0} y={-4} className="heatmap-axis">
-        Avg % Return
-      </text>
-      <rect width={legendLength} height={12} fill="url(#heatmap-legend-gradient)" />
-      {[-colours.extent, 0, colours.extent].map((v, i) => (
-        <text
-          key={v}
-          x={(i * legendLength) / 2}
-          y={28}
-          textAnchor={i === 0 ? 'start' : i === 1 ? 'middle' : 'end'}
-          className="heatmap-axis"
-        >
-          {format(v)}
-        </text>
-      ))}
-    </g>
+    <div className="heatmap-legend">
+      <p className="heatmap-legend__title">Avg % Return</p>
+      <svg
+        className="heatmap-legend__bar"
+        viewBox={`0 0 ${legendLength} 12`}
+        preserveAspectRatio="none"
+        aria-hidden="true"
+      >
+        <defs>
+          <linearGradient id="heatmap-legend-gradient">
+            {colours.stops.map((stop) => (
+              <stop key={stop.offset} offset={`${stop.offset * 100}%`} stopColor={stop.colour} />
+            ))}
+          </linearGradient>
+        </defs>
+        <rect width={legendLength} height={12} fill="url(#heatmap-legend-gradient)" />
+      </svg>
+      <div className="heatmap-legend__ticks">
+        <span>{format(-colours.extent)}</span>
+        <span>{format(0)}</span>
+        <span>{format(colours.extent)}</span>
+      </div>
+      {tested ? (
+        <p className="heatmap-legend__note">
+          <span className="heatmap-legend__muted" aria-hidden="true" /> Faded cells are not significant at 5%
+          (|t| below 1.96 against an ordinary window of the same length): read them as noise.
+        </p>
+      ) : null}
+    </div>
   );
 }

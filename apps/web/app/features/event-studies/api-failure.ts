@@ -6,9 +6,8 @@ export function notLoadedMessage(error: unknown): string | undefined {
   return error instanceof ApiError && error.code === marketDataNotLoadedCode ? error.message : undefined;
 }
 
-/** The first field message of a 400 answer (what the visitor should change), else undefined. */
-export function fieldMessage(error: unknown): string | undefined {
+/** The fields a 400 answer refused (body field name → the server's message), else undefined. */
+export function refusedFields(error: unknown): Record<string, string> | undefined {
   if (!(error instanceof ApiError) || error.status !== 400) return undefined;
-  const fields = error.fields ? Object.values(error.fields) : [];
-  return fields[0] ?? error.message;
+  return error.fields ?? {};
 }

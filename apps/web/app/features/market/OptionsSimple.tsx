@@ -3,6 +3,15 @@ import { MarketDataNotLoaded } from '../../shared/MarketDataNotLoaded.tsx';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
 import { formatLevel, type MarketLoad } from './market-load.ts';
 
+/**
+ * The rule behind the suggestion without its internal id ("no-edge: RSI 55.0 and India VIX 13.0 match no
+ * rule…" → "RSI 55.0 and India VIX 13.0 match no rule…"): visitors read the values, not our names for rules.
+ */
+export function ruleInWords(rule: string): string {
+  const text = rule.replace(/^[a-z]+(-[a-z]+)*:\s*/, '');
+  return text.length > 0 ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : text;
+}
+
 /** The options assistant, simple view (/volat): Nifty, RSI, VIX and the rule-based suggestion. */
 export function OptionsSimple({ load }: { load: MarketLoad<OptionSuggestion> }) {
   return (
@@ -37,6 +46,9 @@ export function OptionsSimple({ load }: { load: MarketLoad<OptionSuggestion> }) 
           </dl>
           <h2>Suggestion</h2>
           <p className="market-suggestion">{load.data.suggestion}</p>
+          <p className="market-why">
+            <strong>Why:</strong> {ruleInWords(load.data.rule)}
+          </p>
           <p className="as-of">From the close of {load.data.asOf}.</p>
         </>
       )}

@@ -15,6 +15,11 @@ const failedText = 'Failed to fetch stock data.';
 /** Change is 'parsed as a decimal number, 0 if not parseable, shown to 2 decimals'. */
 const changeOf = (row: StockRow) => (Number.isFinite(Number(row.change)) ? Number(row.change) : 0);
 
+/** Today's date in India (YYYY-MM-DD), to tell whether the prices shown are today's. */
+export function indiaToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
+}
+
 /** The live stock table (/daylow): NIFTY 50 stocks, Change% sortable both ways, refreshed every 5 minutes. */
 export function StockTable({ initial }: { initial: MarketLoad<StockRow[]> }) {
   const [load, setLoad] = useState(initial);
@@ -45,16 +50,28 @@ export function StockTable({ initial }: { initial: MarketLoad<StockRow[]> }) {
     .sort()
     .at(-1);
 
+  const stale = asOf !== undefined && asOf !== indiaToday();
   return (
     <section className="page" aria-labelledby="daylow-heading">
-      <h1 id="daylow-heading">Live Stock Table</h1>
+      <div className="market-title">
+        <h1 id="daylow-heading">Live Stock Table</h1>
+        {asOf ? (
+          <p className={stale ? 'market-live market-live--stale' : 'market-live'}>
+            {stale ? `Live · as of ${asOf}` : 'Live'}
+          </p>
+        ) : null}
+      </div>
       <TradingDisclaimer />
       {load.state === 'not-loaded' ? (
         <MarketDataNotLoaded message={load.message} />
       ) : (
         <>
           {asOf && <p className="as-of">NIFTY 50 stocks, prices as of {asOf}.</p>}
-          <div className="market-table-wrap">
+          <p className="scroll-cue market-table-cue">
+            Scroll sideways for Day High, Day Low, Change% and Rating; the symbol stays in view.
+          </p>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must take the keyboard (WCAG 2.1.1) */}
+          <section className="market-table-wrap scroll-shadow" tabIndex={0} aria-label="NIFTY 50 stocks">
             <table className="market-table">
               <thead>
                 <tr>
@@ -101,7 +118,7 @@ export function StockTable({ initial }: { initial: MarketLoad<StockRow[]> }) {
                 )}
               </tbody>
             </table>
-          </div>
+          </section>
         </>
       )}
     </section>

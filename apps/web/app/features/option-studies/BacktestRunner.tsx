@@ -3,8 +3,11 @@ import { backtestDefaultDays, methodAnchors } from '@hurryup/contracts/option-st
 import { useState } from 'react';
 import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
-import { MethodsLink, ProblemNote, problemOf, type StudyProblem } from './StudyFields.tsx';
+import { failureOf, MethodsLink, ProblemNote, type StudyProblem } from './StudyFields.tsx';
 import { percentText } from './study-load.ts';
+
+/** Trades shown at a time: a full history is about 1,900 lines, which a phone should not hold at once. */
+export const tradesPerPage = 50;
 
 const level = (value: number) =>
   value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -17,10 +20,12 @@ export function BacktestRunner() {
   const [result, setResult] = useState<BacktestResponse>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<StudyProblem>();
+  const [page, setPage] = useState(0);
 
   async function run() {
     setBusy(true);
     setProblem(undefined);
+    setPage(0);
     try {
       setResult(
         await callApiLazily(() => import('@hurryup/contracts/option-studies').then((c) => c.runBacktest), {
@@ -30,7 +35,9 @@ export function BacktestRunner() {
     } catch (error) {
       // The error catalogue: backtest failures are logged only (missing data is shown).
       console.error('Backtest failed', error);
-      setProblem(problemOf(error));
+      const failure = failureOf(error);
+      setResult(undefined);
+      setProblem(failure?.kind === 'not-loaded' ? failure : undefined);
     } finally {
       setBusy(false);
     }
@@ -82,22 +89,69 @@ export function BacktestRunner() {
           {result.trades.length === 0 ? (
             <p className="status">No signal day in this range.</p>
           ) : (
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard
-            <ol className="backtest-signals" aria-labelledby="backtest-signals" tabIndex={0}>
-              {result.trades.map((trade) => (
-                <li key={trade.date}>
-                  {trade.date}, {trade.signal}, Nifty {level(trade.nifty)}, RSI {trade.rsi.toFixed(2)}, VIX{' '}
-                  {trade.vix.toFixed(2)}, Return{' '}
-                  <span className={trade.simulated_return >= 0 ? 'change--up' : 'change--down'}>
-                    {percentText(trade.simulated_return)}
-                  </span>
-                </li>
-              ))}
-            </ol>
+            <TradePages trades={result.trades} page={page} onPage={setPage} />
           )}
         </div>
       ) : null}
       <MethodsLink anchor={methodAnchors.backtest}>How the backtest is computed</MethodsLink>
     </section>
+  );
+}
+
+/** The trades, a page at a time, with where the page is in the whole and buttons to move. */
+function TradePages({
+  trades,
+  page,
+  onPage,
+}: {
+  trades: BacktestResponse['trades'];
+  page: number;
+  onPage(page: number): void;
+}) {
+  const pages = Math.ceil(trades.length / tradesPerPage);
+  const first = page * tradesPerPage;
+  const shown = trades.slice(first, first + tradesPerPage);
+  const count = (n: number) => n.toLocaleString('en-IN');
+  return (
+    <>
+      <p className="as-of" aria-live="polite">
+        Trades {count(first + 1)}–{count(first + shown.length)} of {count(trades.length)}
+      </p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard */}
+      <ol className="backtest-signals" aria-labelledby="backtest-signals" tabIndex={0} start={first + 1}>
+        {shown.map((trade) => (
+          <li key={trade.date}>
+            {trade.date}, {trade.signal}, Nifty {level(trade.nifty)}, RSI {trade.rsi.toFixed(2)}, VIX{' '}
+            {trade.vix.toFixed(2)}, Return{' '}
+            <span className={trade.simulated_return >= 0 ? 'change--up' : 'change--down'}>
+              {percentText(trade.simulated_return)}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {pages > 1 ? (
+        <div className="backtest-pager">
+          <button
+            type="button"
+            className="button button--small"
+            disabled={page === 0}
+            onClick={() => onPage(page - 1)}
+          >
+            Previous {tradesPerPage}
+          </button>
+          <span>
+            Page {page + 1} of {pages}
+          </span>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={page >= pages - 1}
+            onClick={() => onPage(page + 1)}
+          >
+            Next {tradesPerPage}
+          </button>
+        </div>
+      ) : null}
+    </>
   );
 }

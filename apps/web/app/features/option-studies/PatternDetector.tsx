@@ -5,20 +5,33 @@ import {
   methodAnchors,
   patternDefaultOiChange,
   patternEventOptions,
+  studyFieldRules,
 } from '@hurryup/contracts/option-study-rules';
 import { useState } from 'react';
 import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
+import { useNumberFields } from '../../shared/TradingNumberField.tsx';
+import type { EvidenceExtras } from './answer-extras.ts';
 import {
+  AnswerEvidence,
   EventSelect,
+  failureOf,
   MethodsLink,
   NumberField,
   ProblemNote,
-  problemOf,
+  problemAfter,
   type StudyProblem,
   StudyResult,
 } from './StudyFields.tsx';
 import { fieldText, type StudyLoad } from './study-load.ts';
+
+const fieldIds = { oiChange: 'pattern-oi', nifty: 'pattern-nifty', rsi: 'pattern-rsi', vix: 'pattern-vix' };
+const fieldRules = {
+  oiChange: studyFieldRules.oiChange,
+  nifty: studyFieldRules.nifty,
+  rsi: studyFieldRules.rsi,
+  vix: studyFieldRules.vix,
+};
 
 /**
  * The Pattern Detector (/patternDetector): an Event select, OI Change %, NIFTY, RSI and VIX prefilled from
@@ -27,10 +40,16 @@ import { fieldText, type StudyLoad } from './study-load.ts';
 export function PatternDetector({ indicators }: { indicators: StudyLoad<Indicators> }) {
   const start = indicators.state === 'ok' ? indicators.data : undefined;
   const [event, setEvent] = useState<string>(defaultStudyEvent);
-  const [oiChange, setOiChange] = useState(fieldText(start?.oiChange ?? patternDefaultOiChange));
-  const [nifty, setNifty] = useState(fieldText(start?.nifty));
-  const [rsi, setRsi] = useState(fieldText(start?.rsi));
-  const [vix, setVix] = useState(fieldText(start?.vix));
+  const fields = useNumberFields(
+    {
+      oiChange: fieldText(start?.oiChange ?? patternDefaultOiChange),
+      nifty: fieldText(start?.nifty),
+      rsi: fieldText(start?.rsi),
+      vix: fieldText(start?.vix),
+    },
+    fieldRules,
+    fieldIds,
+  );
   const [result, setResult] = useState<PatternResponse>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<StudyProblem | undefined>(
@@ -38,24 +57,26 @@ export function PatternDetector({ indicators }: { indicators: StudyLoad<Indicato
   );
 
   async function detect() {
+    // Every field is checked before anything is sent; a new problem clears the previous answer.
+    const values = await fields.check();
+    if (!values) {
+      setResult(undefined);
+      setProblem(undefined);
+      return;
+    }
     setBusy(true);
     setProblem(undefined);
     try {
       setResult(
         await callApiLazily(() => import('@hurryup/contracts/option-studies').then((c) => c.detectPattern), {
-          body: {
-            event,
-            nifty: Number(nifty),
-            rsi: Number(rsi),
-            vix: Number(vix),
-            ...(oiChange.trim() === '' ? {} : { oiChange: Number(oiChange) }),
-          },
+          body: { event, ...values },
         }),
       );
     } catch (error) {
       // The error catalogue: pattern failures are logged only (refused input or missing data is shown).
       console.error('Pattern request failed', error);
-      setProblem(problemOf(error));
+      setResult(undefined);
+      setProblem(await problemAfter(failureOf(error), fields.showRefusal));
     } finally {
       setBusy(false);
     }
@@ -66,18 +87,44 @@ export function PatternDetector({ indicators }: { indicators: StudyLoad<Indicato
       <h1 id="pattern-heading">Pattern Detector AI</h1>
       <TradingDisclaimer />
       <form
-        className="study-form"
+        noValidate
+        className="trading-form"
         onSubmit={(e) => {
           e.preventDefault();
           void detect();
         }}
       >
-        <div className="study-form__grid">
+        <div className="trading-form__grid">
           <EventSelect id="pattern-event" value={event} options={patternEventOptions} onChange={setEvent} />
-          <NumberField id="pattern-oi" label="OI Change %" value={oiChange} onChange={setOiChange} />
-          <NumberField id="pattern-nifty" label="NIFTY" value={nifty} onChange={setNifty} />
-          <NumberField id="pattern-rsi" label="RSI" value={rsi} onChange={setRsi} />
-          <NumberField id="pattern-vix" label="VIX" value={vix} onChange={setVix} />
+          <NumberField
+            id="pattern-oi"
+            label="OI Change %"
+            allowNegative
+            value={fields.texts.oiChange}
+            problem={fields.problems.oiChange}
+            onChange={fields.set('oiChange')}
+          />
+          <NumberField
+            id="pattern-nifty"
+            label="NIFTY"
+            value={fields.texts.nifty}
+            problem={fields.problems.nifty}
+            onChange={fields.set('nifty')}
+          />
+          <NumberField
+            id="pattern-rsi"
+            label="RSI"
+            value={fields.texts.rsi}
+            problem={fields.problems.rsi}
+            onChange={fields.set('rsi')}
+          />
+          <NumberField
+            id="pattern-vix"
+            label="VIX"
+            value={fields.texts.vix}
+            problem={fields.problems.vix}
+            onChange={fields.set('vix')}
+          />
         </div>
         {start ? <p className="as-of">Prefilled from the close of {start.asOf}.</p> : null}
         <button type="submit" className="button" disabled={busy}>
@@ -93,7 +140,13 @@ export function PatternDetector({ indicators }: { indicators: StudyLoad<Indicato
             ['Confidence', `${result.confidence}%`],
           ]}
           reason={result.reason}
-        />
+        >
+          <AnswerEvidence
+            answer={result as EvidenceExtras}
+            unit="points"
+            noTrade={result.signal === 'HOLD'}
+          />
+        </StudyResult>
       ) : null}
       <MethodsLink anchor={methodAnchors.patterns}>How patterns are found and counted</MethodsLink>
     </section>

@@ -1,20 +1,33 @@
 import type { Indicators } from '@hurryup/contracts/market';
 import type { SignalResponse } from '@hurryup/contracts/option-studies';
-import { methodAnchors, signalDefaults } from '@hurryup/contracts/option-study-rules';
+import { methodAnchors, signalDefaults, studyFieldRules } from '@hurryup/contracts/option-study-rules';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../shared/api-error.ts';
 import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
+import { useNumberFields } from '../../shared/TradingNumberField.tsx';
+import type { EvidenceExtras } from './answer-extras.ts';
 import {
+  AnswerEvidence,
+  failureOf,
   MethodsLink,
   NumberField,
   ProblemNote,
-  problemOf,
+  problemAfter,
   type StudyProblem,
   StudyResult,
 } from './StudyFields.tsx';
 import { saveModeDeviceId as deviceId, existingDeviceId } from './save-mode-device.ts';
-import { fieldText, type IndicatorTexts, numberOf, type StudyLoad } from './study-load.ts';
+import { fieldText, type IndicatorTexts, type StudyLoad } from './study-load.ts';
+
+const fieldIds = { nifty: 'signal-nifty', rsi: 'signal-rsi', vix: 'signal-vix', oiChange: 'signal-oi' };
+
+/** What save mode says when this device has saved nothing yet (a first visit), and when a read failed. */
+export const saveModeTexts = {
+  nothingSaved:
+    'Nothing is saved on this device yet: the fields hold the default values. Your values are saved after your first signal.',
+  readFailed: 'Your saved values could not be read just now; the fields hold the default values.',
+} as const;
 
 const defaultTexts: IndicatorTexts = {
   nifty: fieldText(signalDefaults.nifty),
@@ -44,13 +57,17 @@ export function SignalView({
   indicators: StudyLoad<Indicators>;
   saveMode: boolean;
 }) {
-  const [texts, setTexts] = useState<IndicatorTexts>(() =>
-    saveMode
-      ? { nifty: '', rsi: '', vix: '', oiChange: '' }
-      : indicators.state === 'ok'
-        ? textsOf(indicators.data)
-        : defaultTexts,
+  const fields = useNumberFields<keyof IndicatorTexts>(
+    () =>
+      saveMode
+        ? { nifty: '', rsi: '', vix: '', oiChange: '' }
+        : indicators.state === 'ok'
+          ? textsOf(indicators.data)
+          : defaultTexts,
+    studyFieldRules,
+    fieldIds,
   );
+  const { texts, setTexts, set } = fields;
   const [source, setSource] = useState(
     saveMode
       ? 'Loading your saved values...'
@@ -69,14 +86,14 @@ export function SignalView({
   useEffect(() => {
     if (!saveMode) return;
     const controller = new AbortController();
-    const showDefaults = () => {
+    const showDefaults = (why: string) => {
       setTexts(defaultTexts);
-      setSource('No saved values could be read; the fields hold the default values.');
+      setSource(why);
     };
     const device = existingDeviceId();
     // A device without an id has saved nothing yet: nothing to ask for.
     if (!device) {
-      showDefaults();
+      showDefaults(saveModeTexts.nothingSaved);
       return;
     }
     (async () => {
@@ -91,31 +108,27 @@ export function SignalView({
       } catch (error) {
         if (controller.signal.aborted) return;
         // Nothing saved from this device yet (404) is expected; anything else is worth a log line.
-        if (!(error instanceof ApiError && error.status === 404))
-          console.error('Saved indicators could not be read', error);
-        showDefaults();
+        const nothingSaved = error instanceof ApiError && error.status === 404;
+        if (!nothingSaved) console.error('Saved indicators could not be read', error);
+        showDefaults(nothingSaved ? saveModeTexts.nothingSaved : saveModeTexts.readFailed);
       }
     })();
     return () => controller.abort();
-  }, [saveMode]);
-
-  const set = (field: keyof IndicatorTexts) => (value: string) => setTexts((t) => ({ ...t, [field]: value }));
+  }, [saveMode, setTexts]);
 
   async function getSignal() {
-    const nifty = numberOf(texts.nifty);
-    const rsi = numberOf(texts.rsi);
-    const vix = numberOf(texts.vix);
-    const oiChange = numberOf(texts.oiChange);
-    // Section 5: the request is skipped when a value is missing.
-    if (nifty === undefined || rsi === undefined || vix === undefined || oiChange === undefined) {
-      setProblem({ kind: 'invalid', message: 'Fill in all four values to get a signal.' });
+    // Section 5: the request is skipped when a value is missing; each field says what is wrong with it, and
+    // the previous signal goes, so no answer stands beside values it was not computed from.
+    const body = await fields.check();
+    setSaved('');
+    if (!body) {
+      setResult(undefined);
+      setProblem(undefined);
       return;
     }
     setBusy(true);
     setProblem(undefined);
-    setSaved('');
     try {
-      const body = { nifty, rsi, vix, oiChange };
       const answer = await callApiLazily(
         () => import('@hurryup/contracts/option-studies').then((c) => c.getSignal),
         { body },
@@ -130,7 +143,8 @@ export function SignalView({
     } catch (error) {
       // The error catalogue: a signal failure is logged only (a refused input or missing data is shown).
       console.error('Signal request failed', error);
-      setProblem(problemOf(error));
+      setResult(undefined);
+      setProblem(await problemAfter(failureOf(error), fields.showRefusal));
     } finally {
       setBusy(false);
     }
@@ -142,17 +156,43 @@ export function SignalView({
       <TradingDisclaimer />
       {saveMode ? <p className="study-mode">Save mode: the values are saved after each signal.</p> : null}
       <form
-        className="study-form"
+        noValidate
+        className="trading-form"
         onSubmit={(event) => {
           event.preventDefault();
           void getSignal();
         }}
       >
-        <div className="study-form__grid">
-          <NumberField id="signal-nifty" label="Nifty" value={texts.nifty} onChange={set('nifty')} />
-          <NumberField id="signal-rsi" label="RSI" value={texts.rsi} onChange={set('rsi')} />
-          <NumberField id="signal-vix" label="India VIX" value={texts.vix} onChange={set('vix')} />
-          <NumberField id="signal-oi" label="OI Change %" value={texts.oiChange} onChange={set('oiChange')} />
+        <div className="trading-form__grid">
+          <NumberField
+            id="signal-nifty"
+            label="Nifty"
+            value={texts.nifty}
+            problem={fields.problems.nifty}
+            onChange={set('nifty')}
+          />
+          <NumberField
+            id="signal-rsi"
+            label="RSI"
+            value={texts.rsi}
+            problem={fields.problems.rsi}
+            onChange={set('rsi')}
+          />
+          <NumberField
+            id="signal-vix"
+            label="India VIX"
+            value={texts.vix}
+            problem={fields.problems.vix}
+            onChange={set('vix')}
+          />
+          <NumberField
+            id="signal-oi"
+            label="OI Change %"
+            value={texts.oiChange}
+            allowNegative
+            problem={fields.problems.oiChange}
+            onChange={set('oiChange')}
+          />
         </div>
         <p className="as-of study-source" role="status">
           {source}
@@ -171,6 +211,11 @@ export function SignalView({
           reason={result.reason}
         >
           {saved ? <p className="as-of">{saved}</p> : null}
+          <AnswerEvidence
+            answer={result as EvidenceExtras}
+            unit="points"
+            noTrade={result.signal === 'HOLD'}
+          />
         </StudyResult>
       ) : null}
       <MethodsLink anchor={methodAnchors.signal}>How the signal and its confidence are computed</MethodsLink>

@@ -5,22 +5,33 @@ import {
   methodAnchors,
   strategyEventOptions,
   strategyFailure,
+  studyFieldRules,
 } from '@hurryup/contracts/option-study-rules';
 import { useState } from 'react';
 import { callApiLazily } from '../../shared/lazy-api-client.ts';
 import { TradingDisclaimer } from '../../shared/TradingDisclaimer.tsx';
+import { useNumberFields } from '../../shared/TradingNumberField.tsx';
+import type { StrategyExtras } from './answer-extras.ts';
 import {
+  AnswerEvidence,
   EventSelect,
+  failureOf,
   MethodsLink,
   NumberField,
   ProblemNote,
-  problemOf,
+  problemAfter,
   type StudyProblem,
   StudyResult,
 } from './StudyFields.tsx';
 import { fieldText, type StudyLoad } from './study-load.ts';
 
-type StrategyResult = Pick<StrategyResponse, 'strategy' | 'confidence' | 'reason'>;
+type StrategyResult = Pick<StrategyResponse, 'strategy' | 'confidence' | 'reason'> & StrategyExtras;
+
+const fieldRules = { nifty: studyFieldRules.nifty, rsi: studyFieldRules.rsi, vix: studyFieldRules.vix };
+const fieldIds = { nifty: 'strategy-nifty', rsi: 'strategy-rsi', vix: 'strategy-vix' };
+
+/** Whether a strategy name means no trade ('No Trade', 'No trade'). */
+export const isNoTrade = (strategy: string) => /^no trade$/i.test(strategy.trim());
 
 /**
  * The Strategy Recommender (/optionEdge): an Event select, NIFTY, RSI and VIX prefilled from the
@@ -29,9 +40,11 @@ type StrategyResult = Pick<StrategyResponse, 'strategy' | 'confidence' | 'reason
 export function StrategyRecommender({ indicators }: { indicators: StudyLoad<Indicators> }) {
   const start = indicators.state === 'ok' ? indicators.data : undefined;
   const [event, setEvent] = useState<string>(defaultStudyEvent);
-  const [nifty, setNifty] = useState(fieldText(start?.nifty));
-  const [rsi, setRsi] = useState(fieldText(start?.rsi));
-  const [vix, setVix] = useState(fieldText(start?.vix));
+  const fields = useNumberFields(
+    { nifty: fieldText(start?.nifty), rsi: fieldText(start?.rsi), vix: fieldText(start?.vix) },
+    fieldRules,
+    fieldIds,
+  );
   const [result, setResult] = useState<StrategyResult>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<StudyProblem | undefined>(
@@ -39,20 +52,27 @@ export function StrategyRecommender({ indicators }: { indicators: StudyLoad<Indi
   );
 
   async function getStrategy() {
+    // Nothing is sent that the visitor did not enter: an emptied or mistyped field says so beside it, and
+    // the previous answer goes (decisions.md section 9).
+    const values = await fields.check();
+    if (!values) {
+      setResult(undefined);
+      setProblem(undefined);
+      return;
+    }
     setBusy(true);
     setProblem(undefined);
     try {
-      // Section 5: the inputs are converted to numbers; the server checks them.
       setResult(
         await callApiLazily(() => import('@hurryup/contracts/option-studies').then((c) => c.getStrategy), {
-          body: { nifty: Number(nifty), rsi: Number(rsi), vix: Number(vix), event },
+          body: { ...values, event },
         }),
       );
     } catch (error) {
       console.error('Strategy request failed', error);
       // Section 4: a failed request shows 'Error', confidence 0 and 'Failed to fetch strategy'.
       setResult(strategyFailure);
-      setProblem(problemOf(error));
+      setProblem(await problemAfter(failureOf(error), fields.showRefusal));
     } finally {
       setBusy(false);
     }
@@ -63,17 +83,36 @@ export function StrategyRecommender({ indicators }: { indicators: StudyLoad<Indi
       <h1 id="strategy-heading">OptionEdge – Strategy Recommender</h1>
       <TradingDisclaimer />
       <form
-        className="study-form"
+        noValidate
+        className="trading-form"
         onSubmit={(e) => {
           e.preventDefault();
           void getStrategy();
         }}
       >
-        <div className="study-form__grid">
+        <div className="trading-form__grid">
           <EventSelect id="strategy-event" value={event} options={strategyEventOptions} onChange={setEvent} />
-          <NumberField id="strategy-nifty" label="NIFTY" value={nifty} onChange={setNifty} />
-          <NumberField id="strategy-rsi" label="RSI" value={rsi} onChange={setRsi} />
-          <NumberField id="strategy-vix" label="VIX" value={vix} onChange={setVix} />
+          <NumberField
+            id="strategy-nifty"
+            label="NIFTY"
+            value={fields.texts.nifty}
+            problem={fields.problems.nifty}
+            onChange={fields.set('nifty')}
+          />
+          <NumberField
+            id="strategy-rsi"
+            label="RSI"
+            value={fields.texts.rsi}
+            problem={fields.problems.rsi}
+            onChange={fields.set('rsi')}
+          />
+          <NumberField
+            id="strategy-vix"
+            label="VIX"
+            value={fields.texts.vix}
+            problem={fields.problems.vix}
+            onChange={fields.set('vix')}
+          />
         </div>
         {start ? <p className="as-of">Prefilled from the close of {start.asOf}.</p> : null}
         <button type="submit" className="button" disabled={busy}>
@@ -88,7 +127,14 @@ export function StrategyRecommender({ indicators }: { indicators: StudyLoad<Indi
             ['Confidence', `${result.confidence}%`],
           ]}
           reason={result.reason}
-        />
+        >
+          <AnswerEvidence
+            answer={result}
+            unit="rupees"
+            noTrade={isNoTrade(result.strategy)}
+            strategy={result.strategy}
+          />
+        </StudyResult>
       ) : null}
       <MethodsLink anchor={methodAnchors.strategy}>
         How the strategy and its confidence are chosen
