@@ -7,8 +7,8 @@ import { defineEngine } from '../engines/engine.ts';
 import { EngineBusyError, EngineError, EngineTimeoutError } from '../engines/engine-errors.ts';
 import { createEnginePool, type EnginePool } from '../engines/engine-pool.ts';
 import { systemClock } from '../shared/clock.ts';
-import { createBullmqJobs } from '../shared/jobs-bullmq.ts';
 import type { Job } from '../shared/jobs.ts';
+import { createBullmqJobs } from '../shared/jobs-bullmq.ts';
 import { createInProcessJobs, type JobRunner } from '../shared/jobs-in-process.ts';
 import { enginesThroughJobs } from './engine-jobs.ts';
 

@@ -109,7 +109,9 @@ describe('loadConfig', () => {
   it('refuses private and loopback addresses for outgoing calls unless explicitly allowed', () => {
     expect(loadConfig({}).outgoing.allowPrivateAddresses).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).outgoing.allowPrivateAddresses).toBe(false);
-    expect(loadConfig({ OUTGOING_ALLOW_PRIVATE_ADDRESSES: 'true' }).outgoing.allowPrivateAddresses).toBe(true);
+    expect(loadConfig({ OUTGOING_ALLOW_PRIVATE_ADDRESSES: 'true' }).outgoing.allowPrivateAddresses).toBe(
+      true,
+    );
     expect(() => loadConfig({ OUTGOING_ALLOW_PRIVATE_ADDRESSES: 'yes' })).toThrow(
       /OUTGOING_ALLOW_PRIVATE_ADDRESSES/,
     );

@@ -101,6 +101,11 @@ export function createInProcessJobs(deps: {
   }
 
   function push(name: string, waiting: Waiting) {
+    // A period claimed while stopping (its claim finished after the queues were emptied) is not run.
+    if (stopping.signal.aborted) {
+      waiting.settle?.reject(new Error('The server is shutting down'));
+      return;
+    }
     queues.get(name)!.push(waiting);
     pump(name);
   }

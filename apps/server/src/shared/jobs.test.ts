@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { coreMigrations } from '../db/core-migrations.ts';
-import { createJobSchedules } from '../db/job-schedules.ts';
+import { createJobSchedules, type JobSchedules } from '../db/job-schedules.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { ManualClock, systemClock } from './clock.ts';
 import { createBullmqJobs } from './jobs-bullmq.ts';
@@ -296,6 +296,40 @@ describe('scheduled jobs in the database (the default)', () => {
     clock.advance(1000);
     await jobs.settled();
     expect(calls).toBe(2);
+  });
+});
+
+describe('stopping the in-process jobs', () => {
+  it('ends even when a period is claimed after the queues were emptied, and does not run it', async () => {
+    let releaseClaim: () => void = () => {};
+    const claimGate = new Promise<void>((resolve) => {
+      releaseClaim = resolve;
+    });
+    const schedules = {
+      ensure: async () => {},
+      due: async () => ['test.late-claim'],
+      claim: async () => {
+        await claimGate;
+        return true;
+      },
+      finished: async () => {},
+    } as unknown as JobSchedules;
+    const jobs = createInProcessJobs({ clock: new ManualClock(), log: quiet, schedules });
+    let ran = 0;
+    jobs.define({
+      name: 'test.late-claim',
+      payload: z.object({}),
+      schedule: { everyMs: 1000 },
+      handler: async () => {
+        ran += 1;
+      },
+    });
+    await jobs.start();
+    const stopped = jobs.stop();
+    releaseClaim();
+    await stopped;
+    await jobs.settled();
+    expect(ran).toBe(0);
   });
 });
 

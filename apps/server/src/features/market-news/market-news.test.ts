@@ -350,7 +350,7 @@ describe('the schedule', () => {
     );
     await fake.requested('/et.rss');
     await scheduled.close();
-  });
+  }, 30_000); // A slow start on a busy machine; the close itself is prompt.
 });
 
 describe('a hostile feed (issue 18)', () => {
