@@ -9,12 +9,13 @@
  * - the outgoing HTTP client: a feed without end (how long until reading stops at the 1 MiB cap), a silent
  *   feed (how long a 300 ms timeout takes to answer), and how long a site with a hanging fetch takes to close.
  */
+
+import { fetchText } from '../apps/server/src/adapters/fetch-text.ts';
+import { tablesOf } from '../apps/server/src/db/tables-of.ts';
+import type { CommentTables } from '../apps/server/src/features/comments/comments.tables.ts';
 import { adminHeaders, adminToken } from '../apps/server/test/admin.ts';
 import { atom, rss, startFakeFeedServer } from '../apps/server/test/fake-feed-server.ts';
 import { createTestApp, type TestApp } from '../apps/server/test/test-app.ts';
-import { fetchText } from '../apps/server/src/adapters/fetch-text.ts';
-import type { CommentTables } from '../apps/server/src/features/comments/comments.tables.ts';
-import { tablesOf } from '../apps/server/src/db/tables-of.ts';
 
 const ms = (value: number) => `${value.toFixed(1).padStart(8)} ms`;
 const line = (what: string, figure: string) => console.log(`${what.padEnd(60)} ${figure}`);
@@ -42,7 +43,10 @@ async function comments() {
     const db = tablesOf<CommentTables>(big.database.db);
     let began = performance.now();
     await db.transaction().execute(async (tx) => {
-      for (const list of [rows(() => imageUrl, 'bulk'), rows((i) => `/content/images/gallery/other-${i % 100}.png`, 'other')])
+      for (const list of [
+        rows(() => imageUrl, 'bulk'),
+        rows((i) => `/content/images/gallery/other-${i % 100}.png`, 'other'),
+      ])
         for (let i = 0; i < list.length; i += 1000)
           await tx
             .insertInto('comments')
@@ -63,10 +67,7 @@ async function comments() {
     );
     began = performance.now();
     const data = await big.app.site.pageData.comments.list(imageUrl);
-    line(
-      `image page data (${Buffer.byteLength(JSON.stringify(data))} bytes)`,
-      ms(performance.now() - began),
-    );
+    line(`image page data (${Buffer.byteLength(JSON.stringify(data))} bytes)`, ms(performance.now() - began));
   } finally {
     await big.close();
   }
@@ -81,7 +82,6 @@ async function feeds() {
     YOUTUBE_FEED_URL: `${fake.url}/feeds/videos.xml`,
     YOUTUBE_API_URL: `${fake.url}/youtube/v3`,
     YOUTUBE_CHANNEL_IDS: 'UCZFMm1mMw0F81Z37aaEzTUA,UCYPvAwZP8pZhSMW8qs7cVCw',
-    FEEDS_ALLOW_PRIVATE_ADDRESSES: 'true',
     RATE_LIMIT_MAX: '1000000',
     ADMIN_RATE_LIMIT: '1000000',
     FEEDS_TIMEOUT_MS: '10000',
@@ -97,7 +97,9 @@ async function feeds() {
     line('a feed without end: reading stopped at the 1 MiB cap after', ms(performance.now() - began));
     fake.answers.set('/slow', { hang: true });
     began = performance.now();
-    await fetchText(`${fake.url}/slow`, { timeoutMs: 300, allowPrivateAddresses: true }).catch(() => undefined);
+    await fetchText(`${fake.url}/slow`, { timeoutMs: 300, allowPrivateAddresses: true }).catch(
+      () => undefined,
+    );
     line('a silent feed with a 300 ms timeout: answered after', ms(performance.now() - began));
 
     site = await createTestApp(env);
@@ -113,7 +115,10 @@ async function feeds() {
       ),
     );
     for (const channel of env.YOUTUBE_CHANNEL_IDS.split(','))
-      fake.answers.set(`/feeds/videos.xml?channel_id=${channel}`, atom(`<feed>${'<entry><title>'.repeat(60_000)}`));
+      fake.answers.set(
+        `/feeds/videos.xml?channel_id=${channel}`,
+        atom(`<feed>${'<entry><title>'.repeat(60_000)}`),
+      );
     let done = false;
     const work = site.app
       .inject({ method: 'POST', url: '/api/admin/market-feeds/refresh', headers: adminHeaders })
