@@ -15,7 +15,7 @@ const browserUserAgent =
  * time limit holds on a loaded machine. Every route is in exactly one piece.
  */
 const pieces = 6;
-const pieceTimeoutMs = 180_000;
+const pieceTimeoutMs = 300_000;
 let allPaths: Promise<string[]> | undefined;
 function everyPath(): Promise<string[]> {
   allPaths ??= pagePaths();

@@ -86,13 +86,13 @@ export type OutgoingFailure =
   | 'refused-address';
 
 export class OutgoingHttpError extends Error {
-  constructor(
-    readonly kind: OutgoingFailure,
-    message: string,
-    /** For `refused-address`: the address refused. */
-    readonly address?: string,
-  ) {
+  readonly kind: OutgoingFailure;
+  /** For `refused-address`: the address refused. */
+  readonly address: string | undefined;
+  constructor(kind: OutgoingFailure, message: string, address?: string) {
     super(message);
+    this.kind = kind;
+    this.address = address;
   }
 }
 
@@ -162,12 +162,13 @@ export function isPublicAddress(address: string): boolean {
 }
 
 class RefusedAddress extends Error {
-  constructor(
-    readonly host: string,
-    readonly address: string,
-  ) {
+  readonly host: string;
+  readonly address: string;
+  constructor(host: string, address: string) {
     // A name shows the address it resolved to; an address written as an IP shows itself.
     super(host === address ? host : `${host} (${address})`);
+    this.host = host;
+    this.address = address;
   }
 }
 
