@@ -378,7 +378,7 @@ describe('GET /s/:code', () => {
     } finally {
       await own.close();
     }
-  });
+  }, 30_000); // Its own app: a slow start on a busy machine.
 
   it('adds each process’s own batches: two processes on one database lose no click', async () => {
     const second = await createAnotherProcess(t.database, { PUBLIC_BASE_URL: base });
