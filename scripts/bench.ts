@@ -6,7 +6,7 @@
  * BENCH_POSTGRES_URL (or TEST_DATABASE_URL) a PostgreSQL server where a scratch database is created;
  * BENCH_BASELINE_DIR another checkout, installed and built, whose uncached render path is measured beside
  * this one's (BENCH_ONLY picks sections: pages, api, baseline, search, market, comments, engines, redirects,
- * dictionary, speech, options, and the others listed in `sections`).
+ * dictionary, speech, options, timings, and the others listed in `sections`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,6 +37,7 @@ import { benchOcr } from './bench-ocr.ts';
 import { benchOptions } from './bench-options.ts';
 import { benchShortener } from './bench-shortener.ts';
 import { benchSpeech } from './bench-speech.ts';
+import { benchTimings } from './bench-timings.ts';
 import { benchTranslation } from './bench-translation.ts';
 import {
   freePort,
@@ -72,6 +73,7 @@ const sections = [
   'events',
   'ocr',
   'nutrition',
+  'timings',
 ];
 const only = process.env.BENCH_ONLY?.split(',').map((section) => section.trim());
 const unknownSections = only?.filter((section) => !sections.includes(section)) ?? [];
@@ -723,3 +725,5 @@ if (runs('options')) await benchOptions();
 if (runs('translation')) await benchTranslation();
 if (runs('ocr')) await benchOcr();
 if (runs('nutrition')) await benchNutrition();
+// Durations the tests used to assert (comments, hostile feeds, the outgoing client): printed, never judged.
+if (runs('timings')) await benchTimings();

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app/build-app.ts';
 import { loadSiteConfig } from '../src/app/site-config.ts';
 import type { Database } from '../src/db/database.ts';
+import { offlineTestSettings } from './offline-settings.ts';
 
 /**
  * A second app on a test app's database, as another web process of the same site would be (its own
@@ -16,10 +17,8 @@ export async function createAnotherProcess(
 ): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-data-'));
   const config = loadSiteConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    ...offlineTestSettings,
     DATA_DIR: dataDir,
-    SEED_CONTENT: 'false',
     ...env,
   });
   const app = await buildApp(config, { database, logger: false });

@@ -22,6 +22,10 @@ export interface FakeFeedServer {
   requests: URL[];
   /** Bytes of `endless` answers written so far (the client stopped reading when this stops growing). */
   endlessBytes(): number;
+  /** Resolves when a request for this path arrives (at once when one already did). Tests wait on it, never on time. */
+  requested(pathname: string): Promise<void>;
+  /** Resolves, with the bytes written so far, when the client closes the next `endless` answer's connection. */
+  endlessClosed(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -54,9 +58,16 @@ export async function startFakeFeedServer(): Promise<FakeFeedServer> {
   const requests: URL[] = [];
   const hanging = new Set<http.ServerResponse>();
   let endlessBytes = 0;
+  let waitingFor: { pathname: string; resolve(): void }[] = [];
+  const onEndlessClosed: ((bytes: number) => void)[] = [];
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     requests.push(url);
+    waitingFor = waitingFor.filter((waiter) => {
+      if (waiter.pathname !== url.pathname) return true;
+      waiter.resolve();
+      return false;
+    });
     const answer = answers.get(`${url.pathname}${url.search}`) ?? answers.get(url.pathname);
     if (!answer) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
@@ -81,6 +92,9 @@ export async function startFakeFeedServer(): Promise<FakeFeedServer> {
         }
       };
       response.on('error', () => {});
+      response.once('close', () => {
+        for (const resolve of onEndlessClosed.splice(0)) resolve(endlessBytes);
+      });
       write();
       return;
     }
@@ -98,6 +112,11 @@ export async function startFakeFeedServer(): Promise<FakeFeedServer> {
     answers,
     requests,
     endlessBytes: () => endlessBytes,
+    requested: (pathname) =>
+      requests.some((url) => url.pathname === pathname)
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waitingFor.push({ pathname, resolve })),
+    endlessClosed: () => new Promise<number>((resolve) => onEndlessClosed.push(resolve)),
     async close() {
       for (const response of hanging) response.destroy();
       server.closeAllConnections();

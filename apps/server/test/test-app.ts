@@ -6,6 +6,7 @@ import { buildApp } from '../src/app/build-app.ts';
 import type { Platform } from '../src/app/platform.ts';
 import { loadSiteConfig } from '../src/app/site-config.ts';
 import type { Feature } from '../src/shared/feature.ts';
+import { offlineTestSettings } from './offline-settings.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -28,10 +29,8 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-data-'));
   const config = loadSiteConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    ...offlineTestSettings,
     DATA_DIR: dataDir,
-    SEED_CONTENT: 'false',
     ...env,
   });
   const app = await buildApp(config, {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { buildApp } from '../src/app/build-app.ts';
 import { loadConfig } from '../src/shared/config.ts';
 import { registerCall } from '../src/shared/register-call.ts';
+import { offlineTestSettings } from './offline-settings.ts';
 import { createTestDatabase } from './test-database.ts';
 
 /*
@@ -100,10 +101,8 @@ export async function createUploadTestApp(register: (app: FastifyInstance) => vo
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-uploads-'));
   const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    ...offlineTestSettings,
     DATA_DIR: dataDir,
-    SEED_CONTENT: 'false',
   });
   const app = await buildApp(config, { database, logger: false, features: [] });
   registerUploadTestCalls(app);

@@ -57,6 +57,8 @@ async function startProcess(
       MARKET_SYNC: 'off',
       // Browser tests never reach the internet: no translation service unless a test points one at a fake.
       TRANSLATION_SERVICES: 'none',
+      // The fakes tests point the feeds at are on 127.0.0.1: an explicit setting, never a NODE_ENV branch.
+      OUTGOING_ALLOW_PRIVATE_ADDRESSES: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,5 @@
 import { describe, FeedError, fetchAnswer } from './fetch-text.ts';
+import type { OutgoingTimers } from './outgoing-http.ts';
 
 /**
  * A hosted dictionary that speaks dictionaryapi.dev's protocol (`GET <base>/api/v2/entries/en/<word>`:
@@ -14,7 +15,13 @@ export interface DictionaryApi {
 /** A dictionary answer is a few KB ("set", the longest in English, about 120 KB); more is junk. */
 const maxAnswerBytes = 512 * 1024;
 
-export function createDictionaryApi(options: { baseUrl: string; timeoutMs: number }): DictionaryApi {
+export function createDictionaryApi(options: {
+  baseUrl: string;
+  timeoutMs: number;
+  /** Whether the configured address may be loopback or private (`OUTGOING_ALLOW_PRIVATE_ADDRESSES`). */
+  allowPrivateAddresses?: boolean;
+  timers?: OutgoingTimers;
+}): DictionaryApi {
   const base = options.baseUrl.replace(/\/+$/, '');
   return {
     async lookup(word) {
@@ -23,6 +30,8 @@ export function createDictionaryApi(options: { baseUrl: string; timeoutMs: numbe
         timeoutMs: options.timeoutMs,
         maxBytes: maxAnswerBytes,
         accept: 'application/json',
+        allowPrivateAddresses: options.allowPrivateAddresses,
+        timers: options.timers,
       });
       if (answer.status === 404) return undefined;
       if (answer.status < 200 || answer.status > 299)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeFeedServer, feedFixture, rss, startFakeFeedServer } from '../../test/fake-feed-server.ts';
+import { handTimers } from '../../test/hand-timers.ts';
 import { createEnginePool, type EnginePool } from '../engines/engine-pool.ts';
 import { trafficValue } from '../engines/feed-parse/feed-items.ts';
 import { parseFeed } from '../engines/feed-parse/feed-parse.ts';
@@ -25,7 +26,10 @@ async function fetchTrends(url: string, options: FetchOptions) {
 describe('fetchTrends (Google Trends trending-searches RSS)', () => {
   it('reads each search with its ht:approx_traffic, date and first news link', async () => {
     fake.answers.set('/trending/rss', rss(feedFixture('google-trends-in.rss.xml')));
-    const trends = await fetchTrends(`${fake.url}/trending/rss?geo=IN`, { timeoutMs: 2000 });
+    const trends = await fetchTrends(`${fake.url}/trending/rss?geo=IN`, {
+      timeoutMs: 2000,
+      allowPrivateAddresses: true,
+    });
     expect(trends).toHaveLength(35);
     expect(trends[0]).toEqual({
       title: 'ind vs sa',
@@ -47,7 +51,7 @@ describe('fetchTrends (Google Trends trending-searches RSS)', () => {
 <item><title></title></item>
 <item><title>Holi</title></item></channel></rss>`),
     );
-    const trends = await fetchTrends(`${fake.url}/dupes`, { timeoutMs: 2000 });
+    const trends = await fetchTrends(`${fake.url}/dupes`, { timeoutMs: 2000, allowPrivateAddresses: true });
     expect(trends.map((t) => [t.title, t.traffic])).toEqual([
       ['Diwali', 200_000],
       ['Holi', 0],
@@ -60,10 +64,15 @@ describe('fetchTrends (Google Trends trending-searches RSS)', () => {
       body: '{"default":{"trendingSearchesDays":[]}}',
     });
     fake.answers.set('/slow', { hang: true });
-    await expect(fetchTrends(`${fake.url}/garbage`, { timeoutMs: 2000 })).rejects.toThrow(
-      /did not send a readable trends feed/,
-    );
-    await expect(fetchTrends(`${fake.url}/slow`, { timeoutMs: 200 })).rejects.toThrow(/within 200 ms/);
+    await expect(
+      fetchTrends(`${fake.url}/garbage`, { timeoutMs: 2000, allowPrivateAddresses: true }),
+    ).rejects.toThrow(/did not send a readable trends feed/);
+    const timers = handTimers();
+    const slow = fetchTrends(`${fake.url}/slow`, { timeoutMs: 200, allowPrivateAddresses: true, timers });
+    const refused = expect(slow).rejects.toThrow(/within 200 ms/);
+    await fake.requested('/slow');
+    timers.fire();
+    await refused;
   });
 
   it('reads the traffic wordings Google has used', () => {

@@ -1,4 +1,5 @@
-import { describe, FeedError } from './fetch-text.ts';
+import { FeedError } from './fetch-text.ts';
+import { describeUrl, OutgoingHttpError, type OutgoingTimers, request } from './outgoing-http.ts';
 
 /** A translation service's failure: the message names the service and why, never its key. */
 export class TranslationServiceError extends FeedError {}
@@ -17,6 +18,13 @@ export interface ServiceRequest {
   timeoutMs: number;
   signal?: AbortSignal | undefined;
   maxBytes?: number;
+  /**
+   * Whether the configured address may be loopback or private. The service's address is the operator's
+   * setting and translation calls follow no redirect, so by default it is reached as configured (the
+   * translation feature's own setting may turn the guard on); `false` refuses every non-public address.
+   */
+  allowPrivateAddresses?: boolean;
+  timers?: OutgoingTimers;
 }
 
 export interface ServiceAnswer {
@@ -28,76 +36,47 @@ export interface ServiceAnswer {
 const userAgent = 'HurryUp/1.0 (+English to Hindi translation)';
 
 /**
- * One request to a translation service: no redirects followed (a translation API does not redirect), a time
- * limit on the whole exchange, an answer cap (reading stops there) and no retry. Every way it can fail becomes
- * a TranslationServiceError; a non-2xx answer comes back with its JSON body (the service's own message).
+ * One request to a translation service through the outgoing client: no redirects followed (a translation
+ * API does not redirect), a time limit on the whole exchange, an answer cap (reading stops there) and no
+ * retry. Every way it can fail becomes a TranslationServiceError; a non-2xx answer comes back with its JSON
+ * body (the service's own message).
  */
-export async function requestService(request: ServiceRequest): Promise<ServiceAnswer> {
-  const timeout = AbortSignal.timeout(request.timeoutMs);
-  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-  const maxBytes = request.maxBytes ?? translationAnswerMaxBytes;
-  const where = `${request.service} (${describe(request.url)})`;
+export async function requestService(call: ServiceRequest): Promise<ServiceAnswer> {
+  const where = `${call.service} (${describeUrl(call.url)})`;
+  let answer: Awaited<ReturnType<typeof request>>;
   try {
-    const response = await fetch(request.url, {
-      method: request.method,
-      redirect: 'manual',
-      signal,
+    answer = await request({
+      service: where,
+      url: call.url,
+      method: call.method,
+      timeoutMs: call.timeoutMs,
+      maxBytes: call.maxBytes ?? translationAnswerMaxBytes,
+      signal: call.signal,
+      bodyOfErrors: true,
+      allowPrivateAddresses: call.allowPrivateAddresses ?? true,
+      ...(call.timers ? { timers: call.timers } : {}),
       headers: {
         'user-agent': userAgent,
         accept: 'application/json',
-        ...(request.json === undefined ? {} : { 'content-type': 'application/json' }),
-        ...request.headers,
+        ...(call.json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...call.headers,
       },
-      ...(request.json === undefined ? {} : { body: JSON.stringify(request.json) }),
+      ...(call.json === undefined ? {} : { body: JSON.stringify(call.json) }),
     });
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel();
-      throw new TranslationServiceError(`${where} answered a redirect (HTTP ${response.status}): refused`);
-    }
-    const text = await readCapped(response, maxBytes, where);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    return { status: response.status, body };
   } catch (error) {
-    if (error instanceof TranslationServiceError) throw error;
-    if (timeout.aborted)
-      throw new TranslationServiceError(`${where} did not answer within ${request.timeoutMs} ms`);
-    if (request.signal?.aborted) throw new TranslationServiceError(`${where}: request cancelled`);
-    const reason =
-      error instanceof Error
-        ? error.cause instanceof Error
-          ? error.cause.message
-          : error.message
-        : String(error);
-    throw new TranslationServiceError(`${where} could not be reached (${reason})`);
+    if (error instanceof OutgoingHttpError) throw new TranslationServiceError(error.message);
+    throw new TranslationServiceError(`${where} could not be reached (${String(error)})`);
   }
-}
-
-async function readCapped(response: Response, maxBytes: number, where: string): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    throw new TranslationServiceError(`${where} sent ${declared} bytes, more than the ${maxBytes} allowed`);
+  if (answer.status >= 300 && answer.status < 400) {
+    throw new TranslationServiceError(`${where} answered a redirect (HTTP ${answer.status}): refused`);
   }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new TranslationServiceError(`${where} sent more than the ${maxBytes} bytes allowed`);
-    }
-    chunks.push(value);
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(answer.body));
+  } catch {
+    body = undefined;
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return { status: answer.status, body };
 }
 
 /** The service's own error message in a JSON body, when it gives one (for the operator's log). */

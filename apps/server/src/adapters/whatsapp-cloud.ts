@@ -1,3 +1,5 @@
+import { OutgoingHttpError, type OutgoingTimers, request } from './outgoing-http.ts';
+
 /**
  * Text messages through the WhatsApp Business Cloud API (Meta Graph API):
  * `POST {baseUrl}/v{version}/{phone-number-id}/messages` with `Authorization: Bearer {token}` and the JSON
@@ -10,6 +12,12 @@ export interface WhatsAppCloudOptions {
   token: string;
   phoneNumberId: string;
   timeoutMs: number;
+  /**
+   * Whether the configured base URL may be loopback or private (a local fake in tests). By default it is
+   * reached as the operator configured it (no redirect is followed); `false` refuses non-public addresses.
+   */
+  allowPrivateAddresses?: boolean;
+  timers?: OutgoingTimers;
 }
 
 export class WhatsAppSendError extends Error {}
@@ -19,36 +27,45 @@ export interface WhatsAppSender {
   sendText(to: string, body: string): Promise<string>;
 }
 
+/** The most a Cloud API answer may be: a success or an error is well under 1 KB of JSON. */
+const answerMaxBytes = 64 * 1024;
+
 export function createWhatsAppCloudSender(options: WhatsAppCloudOptions): WhatsAppSender {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/v${options.apiVersion}/${encodeURIComponent(options.phoneNumberId)}/messages`;
   return {
     async sendText(to, body) {
-      let response: Response;
+      let answer: Awaited<ReturnType<typeof request>>;
       try {
-        response = await fetch(url, {
+        answer = await request({
+          service: 'The WhatsApp Cloud API',
+          url,
           method: 'POST',
           headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
           body: JSON.stringify({ messaging_product: 'whatsapp', to, type: 'text', text: { body } }),
-          signal: AbortSignal.timeout(options.timeoutMs),
+          timeoutMs: options.timeoutMs,
+          // Read while it streams, never past the cap (an answer is never read whole and then cut).
+          maxBytes: answerMaxBytes,
+          bodyOfErrors: true,
+          allowPrivateAddresses: options.allowPrivateAddresses ?? true,
+          ...(options.timers ? { timers: options.timers } : {}),
         });
       } catch (error) {
         throw new WhatsAppSendError(
-          (error as Error).name === 'TimeoutError'
+          error instanceof OutgoingHttpError && error.kind === 'timeout'
             ? `The WhatsApp Cloud API did not answer within ${options.timeoutMs} ms`
             : `The WhatsApp Cloud API could not be reached: ${(error as Error).message}`,
         );
       }
-      const text = (await response.text()).slice(0, 64 * 1024);
       let json: unknown;
       try {
-        json = JSON.parse(text);
+        json = JSON.parse(new TextDecoder().decode(answer.body));
       } catch {
         json = undefined;
       }
-      if (!response.ok) {
+      if (answer.status < 200 || answer.status > 299) {
         const message = (json as { error?: { message?: unknown } } | undefined)?.error?.message;
         throw new WhatsAppSendError(
-          `The WhatsApp Cloud API answered HTTP ${response.status}${typeof message === 'string' ? `: ${message.slice(0, 200)}` : ''}`,
+          `The WhatsApp Cloud API answered HTTP ${answer.status}${typeof message === 'string' ? `: ${message.slice(0, 200)}` : ''}`,
         );
       }
       const id = (json as { messages?: { id?: unknown }[] } | undefined)?.messages?.[0]?.id;

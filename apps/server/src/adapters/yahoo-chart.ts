@@ -1,10 +1,11 @@
 import { barProblem, type DailyBar } from '@hurryup/market/bars';
 import { indiaDate } from '@hurryup/market/market-hours';
 import { z } from 'zod';
+import { OutgoingHttpError, type OutgoingTimers, request } from './outgoing-http.ts';
 
 /**
  * Market data from Yahoo Finance's public chart API (`/v8/finance/chart/<symbol>?range=…&interval=1d`), the
- * source yahoo-finance2 itself reads for `chart()`. It is called directly with fetch because the base URL
+ * source yahoo-finance2 itself reads for `chart()`. It is called through the outgoing client because the base URL
  * must be a setting (tests and CI point it at a local fake server; yahoo-finance2 has no such option).
  * Nothing here touches the database: the sync decides what to keep.
  */
@@ -68,40 +69,69 @@ const finite = (value: number | null | undefined): value is number =>
 export interface YahooChartOptions {
   baseUrl: string;
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  /**
+   * Whether the configured base URL may be loopback or private (tests and CI point it at a local fake). By
+   * default it is reached as the operator configured it (no redirect is followed); `false` refuses
+   * non-public addresses.
+   */
+  allowPrivateAddresses?: boolean;
+  timers?: OutgoingTimers;
 }
+
+/** The most a chart answer may be: ten years of daily bars are about 600 KB of JSON. */
+export const chartAnswerMaxBytes = 4 * 1024 * 1024;
 
 export function createYahooChartSource({
   baseUrl,
   timeoutMs = 8000,
-  fetch: fetchImpl = fetch,
+  allowPrivateAddresses = true,
+  timers,
 }: YahooChartOptions) {
   const root = baseUrl.replace(/\/+$/, '');
 
   async function chart(symbol: string, range: ChartRange): Promise<ChartAnswer> {
     const url = `${root}/v8/finance/chart/${encodeURIComponent(symbol)}?range=${range}&interval=1d&includePrePost=false`;
-    let response: Response;
+    let answer: Awaited<ReturnType<typeof request>>;
     try {
-      response = await fetchImpl(url, {
-        signal: AbortSignal.timeout(timeoutMs),
+      answer = await request({
+        service: 'The market data source',
+        url,
+        timeoutMs,
+        // Read while it streams, never past the cap.
+        maxBytes: chartAnswerMaxBytes,
+        bodyOfErrors: true,
+        decompress: true,
+        allowPrivateAddresses,
+        ...(timers ? { timers } : {}),
         headers: {
           accept: 'application/json',
           'user-agent': 'Mozilla/5.0 (compatible; HurryUp market sync)',
         },
       });
     } catch (error) {
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'is unreachable';
+      const reason =
+        error instanceof OutgoingHttpError && error.kind === 'timeout'
+          ? 'timed out'
+          : error instanceof OutgoingHttpError && error.kind === 'too-large'
+            ? 'sent too much'
+            : 'is unreachable';
       throw new MarketSourceError(`The market data source ${reason} (${symbol}).`);
     }
-    const body: unknown = await response.json().catch(() => undefined);
+    let body: unknown;
+    try {
+      body = JSON.parse(new TextDecoder().decode(answer.body));
+    } catch {
+      body = undefined;
+    }
+    const ok = answer.status >= 200 && answer.status <= 299;
     const parsed = chartSchema.safeParse(body);
     if (!parsed.success)
       throw new MarketSourceError(
-        `The market data source answered ${response.status} with no chart (${symbol}).`,
+        `The market data source answered ${answer.status} with no chart (${symbol}).`,
       );
     const result = parsed.data.chart.result?.[0];
-    if (!response.ok || !result) {
-      const why = parsed.data.chart.error?.description ?? `status ${response.status}`;
+    if (!ok || !result) {
+      const why = parsed.data.chart.error?.description ?? `status ${answer.status}`;
       throw new MarketSourceError(`The market data source has no chart for ${symbol}: ${why}.`);
     }
     return { bars: barsOf(result), quote: quoteOf(result.meta) };

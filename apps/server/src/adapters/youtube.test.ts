@@ -6,6 +6,7 @@ import {
   json,
   startFakeFeedServer,
 } from '../../test/fake-feed-server.ts';
+import { handTimers } from '../../test/hand-timers.ts';
 import { createEnginePool, type EnginePool } from '../engines/engine-pool.ts';
 import { parseFeed } from '../engines/feed-parse/feed-parse.ts';
 import type { FetchOptions } from './fetch-text.ts';
@@ -44,7 +45,10 @@ const key = 'AIzaSyFakeKeyForTests_0123456789abcd';
 describe('searchYoutubeVideos (YouTube Data API v3 search.list)', () => {
   it('asks for recent videos in India and decodes the escaped titles; channel results are skipped', async () => {
     fake.answers.set('/youtube/v3/search', json(feedFixture('youtube-search.json')));
-    const videos = await searchYoutubeVideos(`${fake.url}/youtube/v3`, key, 'India', 20, { timeoutMs: 2000 });
+    const videos = await searchYoutubeVideos(`${fake.url}/youtube/v3`, key, 'India', 20, {
+      timeoutMs: 2000,
+      allowPrivateAddresses: true,
+    });
     expect(videos).toEqual([
       {
         videoId: 'aB3dE5fG7hI',
@@ -80,7 +84,10 @@ describe('searchYoutubeVideos (YouTube Data API v3 search.list)', () => {
 
   it("reports the API's own error message, never the key", async () => {
     fake.answers.set('/quota/search', json(feedFixture('youtube-quota-error.json'), 403));
-    const failure = searchYoutubeVideos(`${fake.url}/quota`, key, 'India', 20, { timeoutMs: 2000 });
+    const failure = searchYoutubeVideos(`${fake.url}/quota`, key, 'India', 20, {
+      timeoutMs: 2000,
+      allowPrivateAddresses: true,
+    });
     await expect(failure).rejects.toThrow(/HTTP 403: The request cannot be completed/);
     await failure.catch((error: Error) => expect(error.message).not.toContain(key));
   });
@@ -90,14 +97,28 @@ describe('searchYoutubeVideos (YouTube Data API v3 search.list)', () => {
     fake.answers.set('/shape/search', json('{"items": "none"}'));
     fake.answers.set('/slow/search', { hang: true });
     await expect(
-      searchYoutubeVideos(`${fake.url}/html`, key, 'India', 5, { timeoutMs: 2000 }),
+      searchYoutubeVideos(`${fake.url}/html`, key, 'India', 5, {
+        timeoutMs: 2000,
+        allowPrivateAddresses: true,
+      }),
     ).rejects.toThrow(/not JSON/);
     await expect(
-      searchYoutubeVideos(`${fake.url}/shape`, key, 'India', 5, { timeoutMs: 2000 }),
+      searchYoutubeVideos(`${fake.url}/shape`, key, 'India', 5, {
+        timeoutMs: 2000,
+        allowPrivateAddresses: true,
+      }),
     ).rejects.toThrow(/unknown shape/);
-    await expect(
-      searchYoutubeVideos(`${fake.url}/slow`, key, 'India', 5, { timeoutMs: 200 }),
+    const timers = handTimers();
+    const refused = expect(
+      searchYoutubeVideos(`${fake.url}/slow`, key, 'India', 5, {
+        timeoutMs: 200,
+        allowPrivateAddresses: true,
+        timers,
+      }),
     ).rejects.toThrow(/did not answer within 200 ms/);
+    await fake.requested('/slow/search');
+    timers.fire();
+    await refused;
   });
 });
 
@@ -109,6 +130,7 @@ describe('fetchChannelVideos (YouTube channel Atom feeds)', () => {
     );
     const videos = await fetchChannelVideos(`${fake.url}/feeds/videos.xml`, 'UCZFMm1mMw0F81Z37aaEzTUA', {
       timeoutMs: 2000,
+      allowPrivateAddresses: true,
     });
     expect(videos).toEqual([
       {
@@ -128,7 +150,10 @@ describe('fetchChannelVideos (YouTube channel Atom feeds)', () => {
 
   it('names the channel when its feed fails', async () => {
     await expect(
-      fetchChannelVideos(`${fake.url}/feeds/videos.xml`, 'UCxxxxxxxxxxxxxxxxxxxxxx', { timeoutMs: 2000 }),
+      fetchChannelVideos(`${fake.url}/feeds/videos.xml`, 'UCxxxxxxxxxxxxxxxxxxxxxx', {
+        timeoutMs: 2000,
+        allowPrivateAddresses: true,
+      }),
     ).rejects.toThrow(/Channel UCxxxxxxxxxxxxxxxxxxxxxx: .*answered HTTP 404/);
   });
 });

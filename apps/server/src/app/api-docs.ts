@@ -21,6 +21,9 @@ export async function renderApiDocs(): Promise<{ json: string; markdown: string 
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     SEED_CONTENT: 'false',
+    // Nothing is fetched or synced while the reference is written.
+    FEEDS_REFRESH_MINUTES: '0',
+    MARKET_SYNC: 'off',
     PORT: '3000',
     // The admin API exists only with a token; the reference documents it.
     ADMIN_TOKEN: 'documentation-only-token',

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { TestTask } from '../../test/engines/test-tasks.worker.ts';
 import type { JobSchedules } from '../db/job-schedules.ts';
@@ -7,6 +7,7 @@ import { defineEngine } from '../engines/engine.ts';
 import { EngineBusyError, EngineError, EngineTimeoutError } from '../engines/engine-errors.ts';
 import { createEnginePool, type EnginePool } from '../engines/engine-pool.ts';
 import { systemClock } from '../shared/clock.ts';
+import type { Job } from '../shared/jobs.ts';
 import { createBullmqJobs } from '../shared/jobs-bullmq.ts';
 import { createInProcessJobs, type JobRunner } from '../shared/jobs-in-process.ts';
 import { enginesThroughJobs } from './engine-jobs.ts';
@@ -60,13 +61,21 @@ describe.each(kinds)('engines through %s jobs', (_kind, makeJobs) => {
   async function setUp() {
     const pool: EnginePool = createEnginePool({ threadBudget: 2, idleTimeoutMs: 1000 });
     const jobs = makeJobs();
+    // The engine's job, kept so a test can wait for what its queue holds (an event, not a fixed time).
+    const defined: Job<z.ZodType, unknown>[] = [];
+    const define = jobs.define.bind(jobs);
+    jobs.define = ((definition: Parameters<typeof define>[0]) => {
+      const job = define(definition);
+      defined.push(job as Job<z.ZodType, unknown>);
+      return job;
+    }) as typeof jobs.define;
     const engines = enginesThroughJobs(jobs, pool, [testEngine as never]);
     await jobs.start();
     cleanups.push(
       () => pool.close(),
       () => jobs.stop(),
     );
-    return { engines, pool };
+    return { engines, pool, engineJob: defined[0]! };
   }
 
   it('runs an engine task once, in the pool of the process that runs jobs', async () => {
@@ -83,16 +92,21 @@ describe.each(kinds)('engines through %s jobs', (_kind, makeJobs) => {
   });
 
   it('refuses with 503 once the queue holds maxQueue waiting tasks', async () => {
-    const { engines } = await setUp();
+    const setUpResult = await setUp();
+    const { engines } = setUpResult;
     // One running (the job's concurrency is the engine's one thread), one waiting, the third refused.
-    const running = engines.run(testEngine, { kind: 'sleep', ms: 300 });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const waiting = engines.run(testEngine, { kind: 'sleep', ms: 10 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The first task holds the engine's one thread until its time limit stops it; the test waits for it to
+    // run in the pool and for the second to wait in the queue (events, never a fixed time), then is
+    // refused the third.
+    const { pool, engineJob } = setUpResult;
+    const running = engines.run(testEngine, { kind: 'spin' }).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(pool.stats().running).toBe(1), { interval: 5, timeout: 10_000 });
+    const waiting = engines.run(testEngine, { kind: 'echo', value: 'second' });
+    await vi.waitFor(async () => expect(await engineJob.waiting()).toBe(1), { interval: 5, timeout: 10_000 });
     await expect(engines.run(testEngine, { kind: 'echo', value: 'third' })).rejects.toBeInstanceOf(
       EngineBusyError,
     );
-    expect(await running).toBe('slept');
-    expect(await waiting).toBe('slept');
+    expect(await running).toMatchObject({ statusCode: 504 });
+    expect(await waiting).toBe('echo second');
   });
 });

@@ -85,7 +85,7 @@ describe('loadConfig', () => {
     expect(problemsOf({ ADS_SLOTS: 'sidebar=1' })[0]).toMatch(/^ADS_SLOTS:/);
   });
 
-  it('has public market feeds by default, fetched every 30 minutes, and never under NODE_ENV=test', () => {
+  it('has public market feeds by default, fetched every 30 minutes whatever NODE_ENV says (tests set 0)', () => {
     const { feeds } = loadConfig({});
     expect(feeds.newsUrls).toHaveLength(4);
     expect(feeds.newsUrls.every((url) => url.startsWith('https://'))).toBe(true);
@@ -99,8 +99,22 @@ describe('loadConfig', () => {
     expect(feeds.youtube.channelIds.length).toBeGreaterThan(0);
     expect(feeds.refreshMinutes).toBe(30);
     expect(feeds.timeoutMs).toBe(10_000);
-    expect(loadConfig({ NODE_ENV: 'test' }).feeds.refreshMinutes).toBe(0);
-    expect(loadConfig({ NODE_ENV: 'test', FEEDS_REFRESH_MINUTES: '5' }).feeds.refreshMinutes).toBe(5);
+    // No NODE_ENV branch: a test turns the schedule and the sync off by its settings, explicitly.
+    expect(loadConfig({ NODE_ENV: 'test' }).feeds.refreshMinutes).toBe(30);
+    expect(loadConfig({ NODE_ENV: 'test' }).market.sync).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', FEEDS_REFRESH_MINUTES: '0' }).feeds.refreshMinutes).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', MARKET_SYNC: 'off' }).market.sync).toBe(false);
+  });
+
+  it('refuses private and loopback addresses for outgoing calls unless explicitly allowed', () => {
+    expect(loadConfig({}).outgoing.allowPrivateAddresses).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).outgoing.allowPrivateAddresses).toBe(false);
+    expect(loadConfig({ OUTGOING_ALLOW_PRIVATE_ADDRESSES: 'true' }).outgoing.allowPrivateAddresses).toBe(
+      true,
+    );
+    expect(() => loadConfig({ OUTGOING_ALLOW_PRIVATE_ADDRESSES: 'yes' })).toThrow(
+      /OUTGOING_ALLOW_PRIVATE_ADDRESSES/,
+    );
   });
 
   it('reads feed lists and refuses bad feed settings, never echoing the YouTube key', () => {

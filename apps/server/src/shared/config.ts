@@ -229,6 +229,10 @@ const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(100).max(120_000).default(10_000),
     ),
+    OUTGOING_ALLOW_PRIVATE_ADDRESSES: z.preprocess(
+      emptyToUndefined,
+      z.enum(['true', 'false']).default('false'),
+    ),
     SMTP_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -287,8 +291,8 @@ const envSchema = z
     market: {
       dataDir: env.MARKET_DATA_DIR ? path.resolve(env.MARKET_DATA_DIR) : undefined,
       eventsDir: env.EVENTS_DATA_DIR ? path.resolve(env.EVENTS_DATA_DIR) : undefined,
-      // Tests never reach the internet: the sync is off under NODE_ENV=test unless a test turns it on.
-      sync: (env.MARKET_SYNC ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+      // Tests never reach the internet: their setup turns the sync off (MARKET_SYNC=off).
+      sync: (env.MARKET_SYNC ?? 'on') === 'on',
       sourceUrl: env.MARKET_SOURCE_URL.replace(/\/+$/, ''),
       clock: env.MARKET_CLOCK ? new Date(env.MARKET_CLOCK) : undefined,
     },
@@ -302,9 +306,16 @@ const envSchema = z
         channelIds: env.YOUTUBE_CHANNEL_IDS?.split(',').map((id) => id.trim()) ?? defaultYoutubeChannelIds,
         query: env.YOUTUBE_QUERY,
       },
-      // Tests never reach the internet: under NODE_ENV=test nothing is fetched unless a test asks for it.
-      refreshMinutes: env.FEEDS_REFRESH_MINUTES ?? (env.NODE_ENV === 'test' ? 0 : 30),
+      // Tests never reach the internet: their setup sets FEEDS_REFRESH_MINUTES=0 (only when asked).
+      refreshMinutes: env.FEEDS_REFRESH_MINUTES ?? 30,
       timeoutMs: env.FEEDS_TIMEOUT_MS,
+    },
+    outgoing: {
+      /**
+       * Whether outgoing calls may reach a configured address on loopback or a private network (a test's
+       * local fakes, an operator's own service); where a redirect leads is checked all the same.
+       */
+      allowPrivateAddresses: env.OUTGOING_ALLOW_PRIVATE_ADDRESSES === 'true',
     },
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, adminToken } from '../../test/admin.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ManualClock } from './clock.ts';
 import { ContentRevision } from './content-revision.ts';
 
 let t: TestApp;
@@ -42,15 +43,18 @@ describe('the site-wide content revision', () => {
   });
 
   it("reaches another process's view within its check interval, and tells its listeners", async () => {
-    const here = new ContentRevision(t.database.db, { checkEveryMs: 50 });
-    const elsewhere = new ContentRevision(t.database.db, { checkEveryMs: 60_000 });
+    const clock = new ManualClock();
+    const here = new ContentRevision(t.database.db, { checkEveryMs: 50, clock });
+    const elsewhere = new ContentRevision(t.database.db, { checkEveryMs: 60_000, clock });
     const seen: number[] = [];
     here.onChange((r) => seen.push(r));
     const start = await here.current();
     await elsewhere.changed(['blogs']);
     // Within the interval the last value stands (no database read per call)...
     expect(await here.current()).toBe(start);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    clock.advance(49);
+    expect(await here.current()).toBe(start);
+    clock.advance(1);
     // ...and after it the other process's write is seen.
     expect(await here.current()).toBe(start + 1);
     expect(seen).toEqual([start, start + 1]);

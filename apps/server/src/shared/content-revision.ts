@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type ContentRevisions, createContentRevisions } from '../db/content-revisions.ts';
 import type { CoreTables } from '../db/core-tables.ts';
+import { type Clock, systemClock } from './clock.ts';
 
 export { contentRevisionKey } from '../db/content-revisions.ts';
 
@@ -48,11 +49,14 @@ export class ContentRevision {
   #fresh = false;
   #checkedAt = 0;
   #reading: Promise<number> | undefined;
-  #forgottenAt = 0;
+  /** Moves on each `forget`: a read that began before the latest one cannot count as fresh. */
+  #forgets = 0;
+  readonly #clock: Pick<Clock, 'now'>;
 
-  constructor(db: Kysely<CoreTables>, options: { checkEveryMs?: number } = {}) {
+  constructor(db: Kysely<CoreTables>, options: { checkEveryMs?: number; clock?: Pick<Clock, 'now'> } = {}) {
     this.#store = createContentRevisions(db);
     this.#checkEveryMs = options.checkEveryMs ?? defaultCheckEveryMs;
+    this.#clock = options.clock ?? systemClock;
   }
 
   /**
@@ -61,7 +65,7 @@ export class ContentRevision {
    * `isFresh` answer from what it read.
    */
   current(): Promise<number> | number {
-    if (this.#fresh && Date.now() - this.#checkedAt < this.#checkEveryMs) return this.#global;
+    if (this.#fresh && this.#clock.now() - this.#checkedAt < this.#checkEveryMs) return this.#global;
     this.#reading ??= this.#read().finally(() => {
       this.#reading = undefined;
     });
@@ -88,7 +92,8 @@ export class ContentRevision {
   }
 
   async #read(): Promise<number> {
-    const startedAt = Date.now();
+    const startedAt = this.#clock.now();
+    const forgets = this.#forgets;
     const { global, changed } = await this.#store.changedSince(this.#rowsSeen);
     // Revisions only grow: merging what was read is right even when a write of this process came meanwhile.
     for (const { kind, revision } of changed) {
@@ -97,7 +102,7 @@ export class ContentRevision {
     }
     this.#global = Math.max(this.#global, global, this.#rowsSeen);
     // A write of this process that started meanwhile may not be in what was read: read again next time.
-    if (this.#forgottenAt <= startedAt) {
+    if (this.#forgets === forgets) {
       this.#checkedAt = startedAt;
       this.#fresh = true;
     }
@@ -111,7 +116,7 @@ export class ContentRevision {
   /** The next `current()` asks the database (after a write that committed in this process). */
   forget() {
     this.#fresh = false;
-    this.#forgottenAt = Date.now() + 1;
+    this.#forgets += 1;
   }
 
   /**

@@ -37,7 +37,7 @@ export async function runJobOnce<S extends z.ZodType, R>(
   const controller = new AbortController();
   const onStop = () => controller.abort(deps.stopping.reason);
   deps.stopping.addEventListener('abort', onStop, { once: true });
-  let timer: NodeJS.Timeout | undefined;
+  let timer: { cancel(): void } | undefined;
   try {
     const run = definition.handler(payload, {
       signal: controller.signal,
@@ -50,7 +50,7 @@ export async function runJobOnce<S extends z.ZodType, R>(
     return await Promise.race([
       run,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
+        timer = deps.clock.setTimeout(() => {
           const error = new JobTimeoutError(definition.name, timeoutMs);
           controller.abort(error);
           reject(error);
@@ -58,7 +58,7 @@ export async function runJobOnce<S extends z.ZodType, R>(
       }),
     ]);
   } finally {
-    if (timer) clearTimeout(timer);
+    timer?.cancel();
     deps.stopping.removeEventListener('abort', onStop);
   }
 }

@@ -260,5 +260,7 @@ export function createBullmqJobs(deps: {
     },
     // Redis keeps the schedules; BullMQ starts their jobs by itself.
     runDueSchedules: async () => [],
+    // BullMQ's jobs run on its own workers and clock (Redis's): nothing here to wait for.
+    settled: async () => {},
   };
 }

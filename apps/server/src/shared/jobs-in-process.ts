@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { JobSchedules } from '../db/job-schedules.ts';
-import type { Clock } from './clock.ts';
+import type { Clock, ClockTimer } from './clock.ts';
 import { backoffBefore, payloadOf, resultOf, runJobOnce } from './job-runs.ts';
 import type { Job, JobDefinition, Jobs } from './jobs.ts';
 
@@ -12,6 +12,11 @@ export interface JobRunner extends Jobs {
   stop(): Promise<void>;
   /** Runs every schedule whose period is due now (the ticker calls it; tests call it after moving the clock). */
   runDueSchedules(): Promise<string[]>;
+  /**
+   * Resolves once no schedule tick and no job is running in this process (tests wait on it instead of
+   * sleeping; timers still pending are the clock's to fire).
+   */
+  settled(): Promise<void>;
 }
 
 interface Waiting {
@@ -42,10 +47,11 @@ export function createInProcessJobs(deps: {
   const queues = new Map<string, Waiting[]>();
   const active = new Map<string, number>();
   const running = new Set<Promise<void>>();
-  const retryTimers = new Set<NodeJS.Timeout>();
+  // Every wait (retry backoff, delayed jobs, the schedule ticker) is a timer of the clock: tests move it.
+  const retryTimers = new Set<ClockTimer>();
   const stopping = new AbortController();
   let started = false;
-  let ticker: NodeJS.Timeout | undefined;
+  let ticker: ClockTimer | undefined;
   let ticking: Promise<string[]> | undefined;
 
   function pump(name: string) {
@@ -81,12 +87,11 @@ export function createInProcessJobs(deps: {
           { job: definition.name, attempt: waiting.attempt, err: error, retryInMs: delay },
           'job failed',
         );
-        const timer = setTimeout(() => {
+        const timer = clock.setTimeout(() => {
           retryTimers.delete(timer);
           queues.get(definition.name)!.push({ ...waiting, attempt: waiting.attempt + 1 });
           pump(definition.name);
         }, delay);
-        timer.unref();
         retryTimers.add(timer);
         return;
       }
@@ -96,6 +101,11 @@ export function createInProcessJobs(deps: {
   }
 
   function push(name: string, waiting: Waiting) {
+    // A period claimed while stopping (its claim finished after the queues were emptied) is not run.
+    if (stopping.signal.aborted) {
+      waiting.settle?.reject(new Error('The server is shutting down'));
+      return;
+    }
     queues.get(name)!.push(waiting);
     pump(name);
   }
@@ -129,7 +139,10 @@ export function createInProcessJobs(deps: {
             );
           },
         )
-        .catch(() => undefined);
+        .catch(() => undefined)
+        .finally(() => running.delete(done));
+      // Counted as running until its result is recorded (`settled`, `stop`).
+      running.add(done);
       started.push({ name: definition.name, done });
     }
     return started;
@@ -153,11 +166,10 @@ export function createInProcessJobs(deps: {
         async enqueue(payload, options) {
           const checked = payloadOf(definition, payload);
           if (!options?.delayMs) return push(definition.name, { payload: checked, attempt: 1 });
-          const timer = setTimeout(() => {
+          const timer = clock.setTimeout(() => {
             retryTimers.delete(timer);
             push(definition.name, { payload: checked, attempt: 1 });
           }, options.delayMs);
-          timer.unref();
           retryTimers.add(timer);
         },
         waiting: async () => queues.get(definition.name)!.length,
@@ -200,12 +212,12 @@ export function createInProcessJobs(deps: {
         return ticking;
       };
       void tick();
-      ticker = setInterval(() => void tick(), scheduleTickMs);
-      ticker.unref();
+      ticker = clock.every(scheduleTickMs, () => void tick());
     },
     async stop() {
-      if (ticker) clearInterval(ticker);
-      for (const timer of retryTimers) clearTimeout(timer);
+      ticker?.cancel();
+      for (const timer of retryTimers) timer.cancel();
+      retryTimers.clear();
       stopping.abort(new Error('The server is shutting down'));
       for (const queue of queues.values())
         for (const waiting of queue.splice(0))
@@ -214,5 +226,8 @@ export function createInProcessJobs(deps: {
       await Promise.allSettled([...running]);
     },
     runDueSchedules,
+    async settled() {
+      while (ticking || running.size > 0) await Promise.allSettled([ticking, ...running]);
+    },
   };
 }

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { coreMigrations } from '../db/core-migrations.ts';
-import { createJobSchedules } from '../db/job-schedules.ts';
+import { createJobSchedules, type JobSchedules } from '../db/job-schedules.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { ManualClock, systemClock } from './clock.ts';
 import { createBullmqJobs } from './jobs-bullmq.ts';
@@ -36,28 +36,49 @@ afterEach(async () => {
   await Promise.all(runners.splice(0).map((runner) => runner.stop()));
 });
 
-/** Each kind of runner on its own: the default and, with TEST_REDIS_URL, BullMQ. Both pass the same tests. */
-const kinds: [string, (prefix: string) => JobRunner][] = [
+/**
+ * Each kind of runner on its own: the default and, with TEST_REDIS_URL, BullMQ. Both pass the same tests.
+ * The default's waits (backoff, time limits) run on a ManualClock that `passTime` moves; BullMQ's run on
+ * Redis's clock, so there `passTime` does nothing and its short waits pass by themselves.
+ */
+interface Kind {
+  make(prefix: string): JobRunner;
+  passTime(ms: number): Promise<void>;
+}
+const kinds: [string, () => Kind][] = [
   [
     'in-process',
-    () => createInProcessJobs({ clock: systemClock, log: quiet, schedules: createJobSchedules(database.db) }),
+    () => {
+      const clock = new ManualClock(Date.UTC(2026, 0, 1));
+      return {
+        make: () => createInProcessJobs({ clock, log: quiet, schedules: createJobSchedules(database.db) }),
+        passTime: (ms) => clock.advanceAsync(ms),
+      };
+    },
   ],
   ...(redisUrl
     ? [
         [
           'bullmq',
-          (prefix: string) =>
-            createBullmqJobs({ redisUrl, prefix, clock: systemClock, log: quiet, runJobs: true }),
-        ] as [string, (prefix: string) => JobRunner],
+          () => ({
+            make: (prefix: string) =>
+              createBullmqJobs({ redisUrl, prefix, clock: systemClock, log: quiet, runJobs: true }),
+            passTime: async () => {},
+          }),
+        ] as [string, () => Kind],
       ]
     : []),
 ];
 
 const uniquePrefix = () => `test-jobs-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
 
-describe.each(kinds)('jobs (%s)', (_kind, make) => {
+describe.each(kinds)('jobs (%s)', (_kind, makeKind) => {
+  let kind: Kind;
+  beforeEach(() => {
+    kind = makeKind();
+  });
   const runner = () => {
-    const made = make(uniquePrefix());
+    const made = kind.make(uniquePrefix());
     runners.push(made);
     return made;
   };
@@ -113,9 +134,14 @@ describe.each(kinds)('jobs (%s)', (_kind, make) => {
       },
     });
     await jobs.start();
-    expect(await flaky.run({})).toBe('done');
+    const flakyResult = flaky.run({});
+    const doomedResult = doomed.run({}).catch((error: unknown) => error);
+    // The backoff doubles: 20 ms before the second try, 40 ms before the third.
+    await kind.passTime(20);
+    await kind.passTime(40);
+    expect(await flakyResult).toBe('done');
     expect(attempts).toEqual([1, 2, 3]);
-    await expect(doomed.run({})).rejects.toThrow(/always/);
+    expect(await doomedResult).toMatchObject({ message: 'always' });
   });
 
   it('keeps to its concurrency and runs queued jobs', async () => {
@@ -123,6 +149,25 @@ describe.each(kinds)('jobs (%s)', (_kind, make) => {
     let running = 0;
     let most = 0;
     const done: number[] = [];
+    // Each run holds until the test lets it go, so how many run at once is seen, not timed.
+    const held: (() => void)[] = [];
+    let waiters: { count: number; resolve(): void }[] = [];
+    const check = () => {
+      waiters = waiters.filter((waiter) => {
+        if (running !== waiter.count || held.length !== waiter.count) return true;
+        waiter.resolve();
+        return false;
+      });
+    };
+    const whenRunning = (count: number) =>
+      new Promise<void>((resolve) => {
+        waiters.push({ count, resolve });
+        check();
+      });
+    let sixthDone: () => void = () => {};
+    const sixth = new Promise<void>((resolve) => {
+      sixthDone = resolve;
+    });
     const job = jobs.define({
       name: 'test.slow',
       payload: z.object({ n: z.number() }),
@@ -130,20 +175,33 @@ describe.each(kinds)('jobs (%s)', (_kind, make) => {
       handler: async ({ n }) => {
         running += 1;
         most = Math.max(most, running);
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        await new Promise<void>((resolve) => {
+          held.push(resolve);
+          check();
+        });
         running -= 1;
+        check();
         done.push(n);
+        if (n === 6) sixthDone();
         return n;
       },
     });
     await jobs.start();
-    const results = await Promise.all([1, 2, 3, 4, 5].map((n) => job.run({ n })));
-    expect(results).toEqual([1, 2, 3, 4, 5]);
+    const results = Promise.all([1, 2, 3, 4, 5].map((n) => job.run({ n })));
+    // Two run, the others wait; each one let go makes room for the next, and the last runs alone.
+    for (const runningNow of [2, 2, 2, 2, 1]) {
+      await whenRunning(runningNow);
+      held.shift()!();
+    }
+    expect(await results).toEqual([1, 2, 3, 4, 5]);
     expect(most).toBe(2);
     await job.enqueue({ n: 6 });
-    for (let i = 0; i < 100 && !done.includes(6); i += 1) await new Promise((r) => setTimeout(r, 20));
+    await whenRunning(1);
+    held.shift()!();
+    await sixth;
     expect(done).toContain(6);
-  });
+    // BullMQ's worker may wake for a job added after its queue drained only at its next blocking read.
+  }, 20_000);
 
   it('aborts a try past its time limit', async () => {
     const jobs = runner();
@@ -161,7 +219,9 @@ describe.each(kinds)('jobs (%s)', (_kind, make) => {
         }),
     });
     await jobs.start();
-    await expect(job.run({})).rejects.toThrow(/longer than 50 ms/);
+    const result = job.run({}).catch((error: unknown) => error);
+    await kind.passTime(50);
+    expect(await result).toMatchObject({ message: expect.stringMatching(/longer than 50 ms/) });
     expect(aborted).toBe(true);
   });
 
@@ -194,7 +254,7 @@ describe('scheduled jobs in the database (the default)', () => {
     await Promise.all(processes.map((jobs) => jobs.start()));
     // Each start ticks once by itself; tick again by hand so every process has had its chance.
     await Promise.all(processes.map((jobs) => jobs.runDueSchedules()));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all(processes.map((jobs) => jobs.settled()));
     expect(runs).toHaveLength(1);
     clock.advance(30_000);
     await Promise.all(processes.map((jobs) => jobs.runDueSchedules()));
@@ -225,22 +285,64 @@ describe('scheduled jobs in the database (the default)', () => {
     });
     await jobs.start();
     expect(await jobs.runDueSchedules()).toEqual([]);
+    // Moving the clock fires the ticker, which finds the period due and runs it.
     clock.advance(1000);
-    expect(await jobs.runDueSchedules()).toEqual(['test.failing-schedule']);
+    await jobs.settled();
+    expect(calls).toBe(1);
     const [row] = (await createJobSchedules(database.db).list()).filter(
       (r) => r.name === 'test.failing-schedule',
     );
     expect(row?.last_error).toBe('feed down');
     clock.advance(1000);
-    await jobs.runDueSchedules();
+    await jobs.settled();
     expect(calls).toBe(2);
+  });
+});
+
+describe('stopping the in-process jobs', () => {
+  it('ends even when a period is claimed after the queues were emptied, and does not run it', async () => {
+    let releaseClaim: () => void = () => {};
+    const claimGate = new Promise<void>((resolve) => {
+      releaseClaim = resolve;
+    });
+    const schedules = {
+      ensure: async () => {},
+      due: async () => ['test.late-claim'],
+      claim: async () => {
+        await claimGate;
+        return true;
+      },
+      finished: async () => {},
+    } as unknown as JobSchedules;
+    const jobs = createInProcessJobs({ clock: new ManualClock(), log: quiet, schedules });
+    let ran = 0;
+    jobs.define({
+      name: 'test.late-claim',
+      payload: z.object({}),
+      schedule: { everyMs: 1000 },
+      handler: async () => {
+        ran += 1;
+      },
+    });
+    await jobs.start();
+    const stopped = jobs.stop();
+    releaseClaim();
+    await stopped;
+    await jobs.settled();
+    expect(ran).toBe(0);
   });
 });
 
 describe.runIf(redisUrl)('scheduled jobs in Redis (BullMQ)', () => {
   it('run once per period across several processes', async () => {
     const prefix = uniquePrefix();
+    // BullMQ's schedulers follow Redis's clock, not the site's (decision 0020): the periods are real time.
+    // The test waits for the third run (an event), never for a fixed time.
     const runs: number[] = [];
+    let thirdRun: () => void = () => {};
+    const third = new Promise<void>((resolve) => {
+      thirdRun = resolve;
+    });
     const processes = [0, 1, 2].map(() => {
       const jobs = createBullmqJobs({
         redisUrl: redisUrl!,
@@ -255,16 +357,17 @@ describe.runIf(redisUrl)('scheduled jobs in Redis (BullMQ)', () => {
         payload: z.object({}),
         schedule: { everyMs: 400 },
         handler: async () => {
-          runs.push(Date.now());
+          runs.push(systemClock.now());
+          if (runs.length === 3) thirdRun();
         },
       });
       return jobs;
     });
     await Promise.all(processes.map((jobs) => jobs.start()));
-    // Real time: BullMQ's schedulers follow Redis's clock.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(runs.length).toBeGreaterThanOrEqual(2);
-    expect(runs.length).toBeLessThanOrEqual(5);
+    await third;
+    await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+    // Three processes, one scheduler: the runs are whole periods apart (three schedulers would have
+    // started three runs in the same period).
     const gaps = runs.slice(1).map((at, i) => at - runs[i]!);
     for (const gap of gaps) expect(gap).toBeGreaterThan(250);
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { adminHeaders, adminToken } from '../../test/admin.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ManualClock } from '../shared/clock.ts';
 import { registerCall } from '../shared/register-call.ts';
 
 const imageUrl = '/content/images/gallery/api-cache.png';
@@ -24,12 +25,15 @@ const clockCall = defineCall({
 });
 let computed = 0;
 let t: TestApp;
+// The answer cache reads the site's clock: the max age passes when the test moves it.
+const clock = new ManualClock();
 let visitor = 0;
 
 beforeAll(async () => {
   t = await createTestApp(
     { ADMIN_TOKEN: adminToken },
     {
+      platform: { clock },
       beforeReady(app) {
         registerCall(app, clockCall, ({ query }) => ({ computed: ++computed, ...query }), {
           cache: { shows: [], maxAgeSeconds: 0.08 },
@@ -125,7 +129,9 @@ describe('cached public API reads', () => {
     const second = await get('/api/test-clock', { 'accept-encoding': 'identity' });
     expect(second.headers['x-api-cache']).toBe('hit');
     expect(second.json().computed).toBe(first.json().computed);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    clock.advance(79);
+    expect(await outcome('/api/test-clock')).toBe('hit');
+    clock.advance(1);
     const later = await get('/api/test-clock', { 'accept-encoding': 'identity' });
     expect(later.headers['x-api-cache']).toBe('miss');
     expect(later.json().computed).toBe(first.json().computed + 1);

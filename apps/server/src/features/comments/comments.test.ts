@@ -412,7 +412,6 @@ describe('an image with 10,000 comments', () => {
       dedupe_key: `other-${i + 1}`,
     }));
     const db = tablesOf<CommentTables>(big.database.db);
-    const began = performance.now();
     await db.transaction().execute(async (tx) => {
       for (const list of [rows, others])
         for (let i = 0; i < list.length; i += 1000)
@@ -421,17 +420,15 @@ describe('an image with 10,000 comments', () => {
             .values(list.slice(i, i + 1000))
             .execute();
     });
-    console.info(`inserted ${total * 2} comments in ${Math.round(performance.now() - began)} ms`);
   });
   afterAll(() => big.close());
 
   const visible = total - total / hiddenEvery;
 
-  it('answers the newest page, oldest first, and the total in X-Total-Count, quickly on a cache miss', async () => {
-    const began = performance.now();
+  // How long a cache miss and the page data take is measured by `npm run bench` (section timings), never
+  // asserted here (decision 0006); that a page reads an index, not the table, is checked below.
+  it('answers the newest page, oldest first, and the total in X-Total-Count, on a cache miss', async () => {
     const miss = await comments();
-    const ms = performance.now() - began;
-    console.info(`GET /api/comments, cache miss: ${ms.toFixed(1)} ms, ${miss.body.length} bytes`);
     expect(miss.statusCode).toBe(200);
     expect(miss.headers['x-api-cache']).toBe('miss');
     expect(miss.headers['x-total-count']).toBe(String(visible));
@@ -441,7 +438,6 @@ describe('an image with 10,000 comments', () => {
     expect(page[0]!.comment).toMatch(/^Comment number 9950 /);
     expect(page.map((c) => c.id)).toEqual([...page.map((c) => c.id)].sort((a, b) => a - b));
     expect(page.some((c) => c.comment.startsWith('Comment number 10000 '))).toBe(false);
-    expect(ms).toBeLessThan(250);
     expect(miss.body.length).toBeLessThan(10_000);
 
     // The answer cache keeps the count with the body.
@@ -508,16 +504,12 @@ describe('an image with 10,000 comments', () => {
   });
 
   it("gives the image page only the newest page and the count: a small page's data", async () => {
-    const began = performance.now();
     const data = await big.app.site.pageData.comments.list(imageUrl);
-    const ms = performance.now() - began;
     const bytes = Buffer.byteLength(JSON.stringify(data));
-    console.info(`image page data: ${bytes} bytes in ${ms.toFixed(1)} ms`);
     expect(data.total).toBe(visible);
     expect(data.comments).toHaveLength(commentsPageSize);
     expect(data.comments.at(-1)!.comment).toMatch(/^Comment number 9999 /);
     expect(bytes).toBeLessThan(10_000);
-    expect(ms).toBeLessThan(250);
   });
 
   it('counts a new comment at once, and refuses a before that is not a positive whole number', async () => {

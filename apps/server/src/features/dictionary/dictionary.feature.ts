@@ -40,11 +40,16 @@ const dictionarySettings = z
 export const dictionaryFeature = defineFeature({
   name: 'dictionary',
   settings: dictionarySettings,
-  async plugin(app, { log, settings }) {
+  async plugin(app, { log, settings, config, clock }) {
     const dictionary = createDictionaryService({
       log,
       hosted: settings.apiUrl
-        ? createDictionaryApi({ baseUrl: settings.apiUrl, timeoutMs: settings.apiTimeoutMs })
+        ? createDictionaryApi({
+            baseUrl: settings.apiUrl,
+            timeoutMs: settings.apiTimeoutMs,
+            allowPrivateAddresses: config.outgoing.allowPrivateAddresses,
+            timers: clock,
+          })
         : undefined,
       async loadWordNet() {
         const started = performance.now();

@@ -51,9 +51,9 @@ const noSuchStory = () => new HttpError(404, errorCodes.notFound, 'There is no w
 export const galleriesFeature = defineFeature({
   name: 'galleries',
   migrations: galleryMigrations,
-  async plugin(app, { database, config, site }) {
+  async plugin(app, { database, config, site, clock }) {
     const galleries = createGalleryService(
-      createGalleryRepository(tablesOf<GalleryTables>(database.db), database.dialect),
+      createGalleryRepository(tablesOf<GalleryTables>(database.db), database.dialect, clock),
       (table) => site.contentChanged([kindOfTable[table]]),
     );
     const withEmbedUrl = (story: StoredWebStory): WebStory => ({
@@ -127,7 +127,7 @@ export const galleriesFeature = defineFeature({
     } satisfies GalleriesPageData);
 
     site.addSitemapSource(async () => {
-      const today = new Date().toISOString().slice(0, 10);
+      const today = clock.date().toISOString().slice(0, 10);
       return [
         ...(await galleries.images.list()).map((image) => ({
           path: imagePagePath(image.url),

@@ -9,6 +9,7 @@ import type {
 import type { Kysely, Selectable } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import { syncIdSequence } from '../../db/id-sequence.ts';
+import type { Clock } from '../../shared/clock.ts';
 import { rowWriteQueries } from '../../shared/row-writes.ts';
 import type { GalleryTables } from './galleries.tables.ts';
 
@@ -45,34 +46,49 @@ const toStory = (row: Selectable<GalleryTables['web_stories']>): StoredWebStory 
   pages: JSON.parse(row.pages) as WebStoryPage[],
 });
 
-const now = () => new Date().toISOString();
-const imageRow = (input: GalleryImageInput) => ({
+const imageRow = (input: GalleryImageInput, now: string) => ({
   url: input.url,
   alt: input.alt,
   width: input.width,
   height: input.height,
-  updated_at: now(),
+  updated_at: now,
 });
-const videoRow = (input: VideoInput) => ({
+const videoRow = (input: VideoInput, now: string) => ({
   title: input.title,
   vidurl: input.vidurl,
   image_url: input.imageUrl,
   width: input.width,
   height: input.height,
-  updated_at: now(),
+  updated_at: now,
 });
-const storyRow = (input: WebStoryInput) => ({
+const storyRow = (input: WebStoryInput, now: string) => ({
   title: input.title,
   thumbnail_url: input.thumbnailUrl ?? null,
   pages: JSON.stringify(input.pages),
-  updated_at: now(),
+  updated_at: now,
 });
 
 /** Every query on the gallery tables. Methods that take `tx` run inside a caller's transaction when given one. */
-export function createGalleryRepository(db: Db, dialect: DialectName) {
-  const imagesWrites = rowWriteQueries({ db, table: 'gallery_images', toRow: imageRow, fromRow: toImage });
-  const videosWrites = rowWriteQueries({ db, table: 'gallery_videos', toRow: videoRow, fromRow: toVideo });
-  const storiesWrites = rowWriteQueries({ db, table: 'web_stories', toRow: storyRow, fromRow: toStory });
+export function createGalleryRepository(db: Db, dialect: DialectName, clock: Pick<Clock, 'date'>) {
+  const writes = { db, clock };
+  const imagesWrites = rowWriteQueries({
+    ...writes,
+    table: 'gallery_images',
+    toRow: imageRow,
+    fromRow: toImage,
+  });
+  const videosWrites = rowWriteQueries({
+    ...writes,
+    table: 'gallery_videos',
+    toRow: videoRow,
+    fromRow: toVideo,
+  });
+  const storiesWrites = rowWriteQueries({
+    ...writes,
+    table: 'web_stories',
+    toRow: storyRow,
+    fromRow: toStory,
+  });
   async function count(table: GalleryTable, tx: Db = db): Promise<number> {
     const row = await tx
       .selectFrom(table)

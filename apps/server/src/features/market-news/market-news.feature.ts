@@ -24,11 +24,12 @@ import type { MarketNewsTables } from './market-news.tables.ts';
 export const marketNewsFeature = defineFeature({
   name: 'market-news',
   migrations: marketNewsMigrations,
-  async plugin(app, { database, config, site, jobs, engines }) {
+  async plugin(app, { database, config, site, jobs, engines, clock }) {
     const service = createMarketNewsService(
       createMarketNewsRepository(tablesOf<MarketNewsTables>(database.db)),
       config.feeds,
       engines,
+      { clock, allowPrivateAddresses: config.outgoing.allowPrivateAddresses },
     );
     // One job per source, run every FEEDS_REFRESH_MINUTES once across all processes (0: only when the
     // operator asks). A failure is logged and answered; the stored items stay.

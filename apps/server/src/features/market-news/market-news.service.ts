@@ -6,6 +6,7 @@ import { fetchChannelVideos, searchYoutubeVideos } from '../../adapters/youtube.
 import type { Engines } from '../../engines/engine.ts';
 import type { FetchedNewsItem, FetchedVideo } from '../../engines/feed-parse/feed-items.ts';
 import { parseFeed } from '../../engines/feed-parse/feed-parse.ts';
+import type { Clock } from '../../shared/clock.ts';
 import type { Config } from '../../shared/config.ts';
 import type { MarketNewsRepository } from './market-news.repository.ts';
 
@@ -29,8 +30,26 @@ function problemText(error: unknown): string {
  * the stored items as they are. The adapters fetch each feed's text; the `feed-parse` engine reads it in a
  * worker thread with a time and a memory limit, so a hostile feed never holds the site's requests.
  */
-export function createMarketNewsService(repo: MarketNewsRepository, feeds: FeedSettings, engines: Engines) {
+export function createMarketNewsService(
+  repo: MarketNewsRepository,
+  feeds: FeedSettings,
+  engines: Engines,
+  outside: {
+    /** The site's clock: the fetch times stored, and the fetches' time limits (tests move a ManualClock). */
+    clock: Clock;
+    /** Whether the configured feed addresses may be private (`OUTGOING_ALLOW_PRIVATE_ADDRESSES`). */
+    allowPrivateAddresses: boolean;
+  },
+) {
   const topicKey = feeds.youtube.query.toLowerCase();
+  const { clock } = outside;
+  const fetchOptions = (signal?: AbortSignal) => ({
+    timeoutMs: feeds.timeoutMs,
+    signal,
+    allowPrivateAddresses: outside.allowPrivateAddresses,
+    timers: clock,
+  });
+  const nowIso = () => clock.date().toISOString();
 
   async function record(
     source: FeedSourceName,
@@ -39,7 +58,7 @@ export function createMarketNewsService(repo: MarketNewsRepository, feeds: FeedS
     ok: boolean,
   ): Promise<FeedRun> {
     await repo.recordRun(source, {
-      at: new Date().toISOString(),
+      at: nowIso(),
       ok,
       problem: problems.length > 0 ? problems.join('\n').slice(0, 4000) : undefined,
     });
@@ -47,7 +66,7 @@ export function createMarketNewsService(repo: MarketNewsRepository, feeds: FeedS
   }
 
   async function refreshNews(signal?: AbortSignal): Promise<FeedRun> {
-    const options = { timeoutMs: feeds.timeoutMs, signal };
+    const options = fetchOptions(signal);
     const results = await Promise.allSettled(
       feeds.newsUrls.map(async (url) =>
         parseFeed(engines, 'news', await fetchNewsFeed(url, options), url, { signal }),
@@ -59,7 +78,7 @@ export function createMarketNewsService(repo: MarketNewsRepository, feeds: FeedS
       if (result.status === 'rejected') problems.push(problemText(result.reason));
       else for (const item of result.value) if (!byUrl.has(item.url)) byUrl.set(item.url, item);
     }
-    const now = new Date().toISOString();
+    const now = nowIso();
     const items = [...byUrl.values()].map((item) => ({
       ...item,
       publishedAt: notAfter(item.publishedAt, now),
@@ -70,9 +89,9 @@ export function createMarketNewsService(repo: MarketNewsRepository, feeds: FeedS
 
   async function refreshTrends(signal?: AbortSignal): Promise<FeedRun> {
     try {
-      const text = await fetchTrends(feeds.trendsUrl, { timeoutMs: feeds.timeoutMs, signal });
+      const text = await fetchTrends(feeds.trendsUrl, fetchOptions(signal));
       const trends = await parseFeed(engines, 'trends', text, feeds.trendsUrl, { signal });
-      const now = new Date().toISOString();
+      const now = nowIso();
       if (trends.length === 0) return record('trends', 0, ['The trends feed listed no searches'], false);
       await repo.upsertTrends(
         trends.map((trend) => ({
@@ -92,7 +111,7 @@ export function createMarketNewsService(repo: MarketNewsRepository, feeds: FeedS
   }
 
   async function refreshVideos(signal?: AbortSignal): Promise<FeedRun> {
-    const options = { timeoutMs: feeds.timeoutMs, signal };
+    const options = fetchOptions(signal);
     const { apiKey, apiUrl, feedUrl, channelIds, query } = feeds.youtube;
     const results: PromiseSettledResult<FetchedVideo[]>[] = apiKey
       ? await Promise.allSettled([
@@ -111,7 +130,7 @@ export function createMarketNewsService(repo: MarketNewsRepository, feeds: FeedS
       if (result.status === 'rejected') problems.push(problemText(result.reason));
       else for (const video of result.value) if (!byId.has(video.videoId)) byId.set(video.videoId, video);
     }
-    const now = new Date().toISOString();
+    const now = nowIso();
     const videos = [...byId.values()].map((video) => ({
       ...video,
       topicKey,

@@ -9,6 +9,7 @@ import {
   startFakeFeedServer,
 } from '../../../test/fake-feed-server.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { ManualClock } from '../../shared/clock.ts';
 import { keepTrends } from './market-news.repository.ts';
 
 const ndtv = 'UCZFMm1mMw0F81Z37aaEzTUA';
@@ -26,6 +27,9 @@ function feedEnv(extra: Record<string, string> = {}): Record<string, string> {
     YOUTUBE_API_URL: `${fake.url}/youtube/v3`,
     YOUTUBE_CHANNEL_IDS: `${ndtv},${indiaToday}`,
     FEEDS_TIMEOUT_MS: '500',
+    // The site's clock is a ManualClock (below): the limits' windows do not move by themselves.
+    RATE_LIMIT_MAX: '1000000',
+    ADMIN_RATE_LIMIT: '1000000',
     ...extra,
   };
 }
@@ -61,10 +65,21 @@ const get = async (url: string) => {
   return { status: res.statusCode, body: res.json() };
 };
 
+// The fetches' time limits run on the site's clock: a silent feed times out when the test moves it.
+const clock = new ManualClock(Date.UTC(2026, 10, 27, 6));
 beforeAll(async () => {
   fake = await startFakeFeedServer();
-  t = await createTestApp(feedEnv());
+  t = await createTestApp(feedEnv(), { platform: { clock } });
 });
+
+/** A refresh while `hanging` never answers: once the fake has the request, the time limit passes. */
+async function refreshPast(hanging: string, app = t) {
+  fake.requests.length = 0;
+  const answered = refresh(app);
+  await fake.requested(hanging);
+  clock.advance(500);
+  return answered;
+}
 afterAll(async () => {
   await t.close();
   await fake.close();
@@ -116,7 +131,7 @@ describe('GET /api/news', () => {
     });
     // No image: the field is absent, not empty.
     expect(body.news[4]).not.toHaveProperty('image_url');
-  });
+  }, 30_000); // The feed-parse engine's first thread starts slowly on a busy machine.
 
   it('fetching the same feeds again adds no duplicates', async () => {
     await refresh();
@@ -143,9 +158,7 @@ describe('GET /api/news', () => {
     await refresh();
     fake.answers.set('/et.rss', { type: 'text/html', body: '<html><body>Access denied</body></html>' });
     fake.answers.set('/mint.rss', { hang: true });
-    const started = Date.now();
-    const run = (await refresh()).find((r) => r.source === 'news')!;
-    expect(Date.now() - started).toBeLessThan(5000);
+    const run = (await refreshPast('/mint.rss')).find((r) => r.source === 'news')!;
     expect(run.ok).toBe(false);
     expect(run.stored).toBe(0);
     expect(run.problems).toHaveLength(2);
@@ -201,7 +214,9 @@ describe('GET /api/trends', () => {
     const empty = (await refresh()).find((r) => r.source === 'trends')!;
     expect(empty).toMatchObject({ ok: false, problems: ['The trends feed listed no searches'] });
     fake.answers.set('/trending/rss', { hang: true });
-    expect((await refresh()).find((r) => r.source === 'trends')!.problems[0]).toMatch(/within 500 ms/);
+    expect((await refreshPast('/trending/rss')).find((r) => r.source === 'trends')!.problems[0]).toMatch(
+      /within 500 ms/,
+    );
     expect((await get('/api/trends?rows=50')).body.text).toBe(before);
   });
 });
@@ -258,7 +273,7 @@ describe('GET /api/youtube-captions (channel feeds, no API key)', () => {
     await refresh();
     fake.answers.delete(`/feeds/videos.xml?channel_id=${ndtv}`);
     fake.answers.set(`/feeds/videos.xml?channel_id=${indiaToday}`, { hang: true });
-    const run = (await refresh()).find((r) => r.source === 'videos')!;
+    const run = (await refreshPast('/feeds/videos.xml')).find((r) => r.source === 'videos')!;
     expect(run).toMatchObject({ ok: false, stored: 0 });
     expect(run.problems.join('\n')).toContain(`Channel ${ndtv}`);
     expect((await get('/api/youtube-captions')).body.videos).toHaveLength(3);
@@ -275,7 +290,12 @@ describe('the operator refresh call', () => {
 
 describe('with a YouTube Data API key', () => {
   it('stores the search results for the topic, not the channel feeds', async () => {
-    const withKey = await createTestApp(feedEnv({ YOUTUBE_API_KEY: 'AIzaSyFakeKeyForTests_0123456789abcd' }));
+    const withKey = await createTestApp(
+      feedEnv({ YOUTUBE_API_KEY: 'AIzaSyFakeKeyForTests_0123456789abcd' }),
+      {
+        platform: { clock },
+      },
+    );
     try {
       const runs = await refresh(withKey);
       expect(runs.find((r) => r.source === 'videos')).toMatchObject({ ok: true, stored: 3 });
@@ -295,7 +315,7 @@ describe('with a YouTube Data API key', () => {
     } finally {
       await withKey.close();
     }
-  });
+  }, 30_000); // The feed-parse engine's first thread starts slowly on a busy machine.
 });
 
 describe('the schedule', () => {
@@ -303,80 +323,51 @@ describe('the schedule', () => {
     const scheduled = await createTestApp(feedEnv({ FEEDS_REFRESH_MINUTES: '60' }));
     try {
       const read = async (url: string) => (await scheduled.app.inject({ method: 'GET', url })).json();
-      // The three sources run side by side in the background; wait (up to 15 s on a busy machine) for all.
-      let answers: [{ news: unknown[] }, { count: number }, { videos: unknown[] }] | undefined;
-      for (let i = 0; i < 150; i += 1) {
-        answers = await Promise.all([read('/api/news'), read('/api/trends'), read('/api/youtube-captions')]);
-        if (answers[0].news.length > 0 && answers[1].count > 0 && answers[2].videos.length > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(answers![0].news).toHaveLength(5);
-      expect(answers![1].count).toBe(20);
-      expect(answers![2].videos).toHaveLength(3);
+      // The three sources run side by side in the background: wait for the jobs to settle (an event).
+      await scheduled.app.platform.jobs.settled();
+      const answers = await Promise.all([
+        read('/api/news'),
+        read('/api/trends'),
+        read('/api/youtube-captions'),
+      ]);
+      expect(answers[0].news).toHaveLength(5);
+      expect(answers[1].count).toBe(20);
+      expect(answers[2].videos).toHaveLength(3);
     } finally {
       await scheduled.close();
     }
-  });
+  }, 30_000); // The feed-parse engine's first thread starts slowly on a busy machine.
 
-  it('shuts down promptly while a fetch hangs', async () => {
+  it('shuts down promptly while a fetch hangs (the fetch is aborted, not waited out)', async () => {
     fake.answers.set('/et.rss', { hang: true });
+    // A minute's time limit on a clock that never moves: only the shutdown's abort can end the fetch, and
+    // closing must not wait for it (the test's own time limit would fail first).
     const scheduled = await createTestApp(
       feedEnv({ FEEDS_REFRESH_MINUTES: '60', FEEDS_TIMEOUT_MS: '60000' }),
+      {
+        platform: { clock: new ManualClock(Date.UTC(2026, 10, 27, 6)) },
+      },
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const started = Date.now();
+    await fake.requested('/et.rss');
     await scheduled.close();
-    expect(Date.now() - started).toBeLessThan(3000);
-  });
+  }, 30_000); // A slow start on a busy machine; the close itself is prompt.
 });
 
 describe('a hostile feed (issue 18)', () => {
   // Its own app: the measuring loop sends more requests than the default per-minute limit.
   let site: TestApp;
   beforeAll(async () => {
-    site = await createTestApp(
-      // A busy machine may take more than half a second to pass a megabyte between two local sockets.
-      feedEnv({ RATE_LIMIT_MAX: '1000000', ADMIN_RATE_LIMIT: '1000000', FEEDS_TIMEOUT_MS: '10000' }),
-    );
+    // On the ManualClock no time limit passes by itself, however busy the machine.
+    site = await createTestApp(feedEnv(), { platform: { clock } });
   });
   afterAll(() => site.close());
   const read = async (url: string) => (await site.app.inject({ method: 'GET', url })).json();
-  /**
-   * Requests every 5 ms while `work` runs. For each: `wall`, the time from when it was due to its answer
-   * (a blocked event loop fires the timer late, and that lateness counts), and `busy`, the CPU time the
-   * main thread spent meanwhile. On a loaded machine the wall time also holds the time the OS gave the
-   * thread's core to others; the busy time is what this process itself held the requests up with, which
-   * is what a feed parsed on the main thread costs. (The pause also lets sockets and worker messages
-   * through: back-to-back injects would starve them.)
-   */
-  async function latenciesDuring<T>(work: Promise<T>, urls: string[]) {
-    let done = false;
-    const finished = work.finally(() => {
-      done = true;
-    });
-    const wall: number[] = [];
-    const busy: number[] = [];
-    while (!done) {
-      for (const url of urls) {
-        const due = performance.now() + 5;
-        const cpu = process.threadCpuUsage();
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        const res = await site.app.inject({ method: 'GET', url });
-        wall.push(performance.now() - due);
-        const used = process.threadCpuUsage(cpu);
-        busy.push((used.user + used.system) / 1000);
-        expect(res.statusCode, url).toBe(200);
-      }
-    }
-    return { result: await finished, wall, busy };
-  }
 
-  it('never holds the site: /api/health and /api/blogs answer within 100 ms while it is read; it is refused and the stored items stay', async () => {
+  // How long /api/health and /api/blogs take meanwhile is measured by `npm run bench` (section timings),
+  // never asserted here (decision 0006).
+  it('is refused, the stored items stay, and the site answers meanwhile', async () => {
     await refresh(site);
     const trendsBefore = (await read('/api/trends?rows=50')).text;
-    // Warm both calls so the figures measure the feeds' effect, not a first request.
-    await read('/api/health');
-    await read('/api/blogs');
 
     // More than 5 MB of garbage XML streamed without end, about 1 MB nested 350,000 deep (a third of a
     // second of xml2js work per parse), a billion-laughs document and garbage channel feeds.
@@ -395,17 +386,12 @@ describe('a hostile feed (issue 18)', () => {
       );
     }
 
-    const { result: runs, wall, busy } = await latenciesDuring(refresh(site), ['/api/health', '/api/blogs']);
-    // Several requests were answered during the fetch and the parse, none of them held up (the maximum,
-    // not an average: one frozen request is what a visitor notices). Parsed on the main thread, these
-    // feeds held single requests for 150 to 350 ms of its CPU (the 4.8 MB feed of issue 18: 19 s).
-    expect(busy.length).toBeGreaterThanOrEqual(6);
-    expect(Math.max(...busy)).toBeLessThan(100);
-    // However loaded the machine, no request waits a second.
-    expect(Math.max(...wall)).toBeLessThan(1000);
-    console.info(
-      `hostile feeds: ${busy.length} requests; slowest ${Math.max(...wall).toFixed(0)} ms, main thread busy at most ${Math.max(...busy).toFixed(0)} ms`,
-    );
+    const refreshing = refresh(site);
+    // The site answers while the feeds are fetched and parsed (in the engine's thread).
+    await fake.requested('/et.rss');
+    expect((await site.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await site.app.inject({ method: 'GET', url: '/api/blogs' })).statusCode).toBe(200);
+    const runs = await refreshing;
 
     const news = runs.find((r) => r.source === 'news')!;
     expect(news).toMatchObject({ ok: false, stored: 0 });
@@ -457,12 +443,12 @@ describe('a hostile feed (issue 18)', () => {
             `<item><title>search ${round}-${i}</title><ht:approx_traffic>${i}+</ht:approx_traffic></item>`,
         ).join('')}</channel></rss>`,
       );
-    const scratch = await createTestApp(feedEnv());
+    const scratch = await createTestApp(feedEnv(), { platform: { clock } });
     try {
       for (const round of [1, 2, 3]) {
         fake.answers.set('/trending/rss', bigTrends(round));
         const run = (await refresh(scratch)).find((r) => r.source === 'trends')!;
-        expect(run).toMatchObject({ ok: true, stored: 500 });
+        expect(run, run.problems.join()).toMatchObject({ ok: true, stored: 500 });
       }
       const rows = await scratch.database.db
         .selectFrom('market_trends' as never)

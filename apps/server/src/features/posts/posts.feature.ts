@@ -25,10 +25,11 @@ const validation = (field: string, message: string, error = message) =>
 export const postsFeature = defineFeature({
   name: 'posts',
   migrations: postMigrations,
-  async plugin(app, { database, config, site }) {
+  async plugin(app, { database, config, site, clock }) {
     const posts = createPostService(
       createPostRepository(tablesOf<PostTables>(database.db), database.dialect),
       createAppState(database.db),
+      { clock },
     );
     app.addHook('onReady', () => posts.rebuildIndex());
     site.contentRevision.onChange(() => posts.recheckRevision());

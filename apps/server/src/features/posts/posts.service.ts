@@ -2,6 +2,7 @@ import type { Post, PostInput, PostSearchHit } from '@hurryup/contracts/post';
 import type { Kysely } from 'kysely';
 import type { AppState } from '../../db/app-state.ts';
 import { tablesOf } from '../../db/tables-of.ts';
+import { type Clock, systemClock } from '../../shared/clock.ts';
 import type { ImportProblem, Located } from '../../shared/site-registry.ts';
 import { notFoundById, uniqueTitleGuard } from '../../shared/unique-key.ts';
 import type { PostRepository } from './posts.repository.ts';
@@ -19,9 +20,14 @@ type Tx = Kysely<any>;
 export function createPostService(
   repository: PostRepository,
   appState: AppState,
-  options: { revisionCheckIntervalMs?: number } = {},
+  options: {
+    revisionCheckIntervalMs?: number;
+    /** The site's clock: another process's changes are looked for once per interval on it. */
+    clock?: Pick<Clock, 'now'>;
+  } = {},
 ) {
   const checkEvery = options.revisionCheckIntervalMs ?? revisionCheckIntervalMs;
+  const clock = options.clock ?? systemClock;
   const withUniqueTitle = uniqueTitleGuard('post', (title) => repository.findIdByTitle(title));
   const index = new PostSearchIndex();
   // The posts revision the index reflects; undefined until the first build or after a missed change.
@@ -36,7 +42,7 @@ export function createPostService(
         const revision = await appState.counter(revisionKey);
         index.replaceAll(await repository.listSearchFields());
         indexedRevision = revision;
-        lastRevisionCheck = Date.now();
+        lastRevisionCheck = clock.now();
       } finally {
         rebuilding = undefined;
       }
@@ -46,8 +52,8 @@ export function createPostService(
 
   async function refreshIndexIfStale() {
     if (indexedRevision === undefined) return rebuildIndex();
-    if (Date.now() - lastRevisionCheck < checkEvery) return;
-    lastRevisionCheck = Date.now();
+    if (clock.now() - lastRevisionCheck < checkEvery) return;
+    lastRevisionCheck = clock.now();
     if ((await appState.counter(revisionKey)) !== indexedRevision) await rebuildIndex();
   }
 

@@ -293,10 +293,12 @@ describe('ids and the search index across processes', () => {
   it("a second process's index picks up changes made by the first", async () => {
     const { createPostRepository } = await import('./posts.repository.ts');
     const { createPostService } = await import('./posts.service.ts');
+    const { ManualClock } = await import('../../shared/clock.ts');
+    const clock = new ManualClock();
     const other = createPostService(
       createPostRepository(tablesOf<PostTables>(t.database.db), t.database.dialect),
       createAppState(t.database.db),
-      { revisionCheckIntervalMs: 0 },
+      { revisionCheckIntervalMs: 10_000, clock },
     );
     await other.rebuildIndex();
     expect(await other.search('Zanzibar')).toEqual([]);
@@ -305,6 +307,11 @@ describe('ids and the search index across processes', () => {
       createdAt: '2025-01-01T00:00:00.000Z',
       content: 'x',
     });
+    // Within its check interval (on its clock) the other process answers from its index as it was...
+    clock.advance(9_999);
+    expect(await other.search('Zanzibar')).toEqual([]);
+    // ...and once the interval has passed it looks at the revision and rebuilds.
+    clock.advance(1);
     expect((await other.search('Zanzibar')).map((h) => h.id)).toEqual([created.id]);
     // And this process, having made the change itself, finds it at once.
     const search = await t.app.inject({ method: 'GET', url: '/api/posts/search?q=Zanzibar' });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnotherProcess } from '../../../test/another-process.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { tablesOf } from '../../db/tables-of.ts';
@@ -370,7 +370,7 @@ describe('GET /s/:code', () => {
     } finally {
       await own.close();
     }
-  });
+  }, 30_000); // Its own app: a slow start on a busy machine.
 
   it("stores a process's last clicks on the clock's timer, with no further click to carry them", async () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 24, 6));
