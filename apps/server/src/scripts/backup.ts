@@ -12,7 +12,11 @@ if (!folder || folder.startsWith('-')) {
 try {
   const config = loadConfig();
   const started = performance.now();
-  const result = await writeBackup({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, folder);
+  const result = await writeBackup(
+    { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+    folder,
+    new Date(),
+  );
   console.log(
     `Wrote ${result.file}: ${(result.bytes / 1024 ** 2).toFixed(1)} MB, database ${result.database}, ` +
       `${result.files} files, in ${((performance.now() - started) / 1000).toFixed(1)} s`,

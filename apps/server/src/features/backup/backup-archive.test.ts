@@ -62,7 +62,7 @@ describe('backups', () => {
     const { dataDir, db } = siteWithData();
     db.close();
     const backups = tempDir();
-    const { file } = await writeBackup({ dataDir }, backups);
+    const { file } = await writeBackup({ dataDir }, backups, new Date(Date.UTC(2026, 10, 27)));
     const occupied = tempDir();
     fs.writeFileSync(path.join(occupied, 'site.sqlite'), 'the live database');
     await expect(restoreBackup({ dataDir: occupied }, file)).rejects.toBeInstanceOf(RestoreRefusedError);

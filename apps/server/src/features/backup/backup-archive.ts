@@ -60,11 +60,7 @@ function listFiles(root: string, relative = ''): string[] {
  * the copy is consistent while writers go on; PostgreSQL through `pg_dump`) and every file under DATA_DIR
  * (uploads, audio, image copies), into `<folder>/hurryup-<UTC time>.tar.gz`.
  */
-export async function writeBackup(
-  source: BackupSource,
-  folder: string,
-  now = new Date(),
-): Promise<BackupResult> {
+export async function writeBackup(source: BackupSource, folder: string, now: Date): Promise<BackupResult> {
   fs.mkdirSync(folder, { recursive: true });
   // Staged inside DATA_DIR/tmp (left out of every backup), so DATA_DIR's files are hard links, not copies.
   fs.mkdirSync(path.join(source.dataDir, 'tmp'), { recursive: true });

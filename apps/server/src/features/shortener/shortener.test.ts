@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAnotherProcess } from '../../../test/another-process.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { tablesOf } from '../../db/tables-of.ts';

@@ -45,6 +45,7 @@ const answer: StraddleAnswer = {
     exitValue: 90,
     returnPercent: distribution[i] as number,
     lotSize: 75,
+    costs: 107,
     profit: -750,
   })),
   reason: 'RBI policy dates 2015–2024.',
@@ -58,6 +59,7 @@ const answer: StraddleAnswer = {
   },
   baseline: { trials: 480, averageReturn: -6.1, medianReturn: -22.4, winRate: 31.2, totalProfit: -201345.5 },
   structure: 'strangle',
+  costs: 107,
 };
 
 describe('straddle simulator', () => {
@@ -159,8 +161,14 @@ describe('impact heatmap', () => {
       '+10d': 1.1,
       events: 40,
       reason: 'r',
-      significance: { '-3d': { n: 40, t: 0.5 }, '0d': { n: 40, t: -2.4 } },
-      significant: { '-3d': false, '0d': true, '+3d': significant, '+10d': significant },
+      significance: {
+        '-3d': { n: 40, t: 0.5 },
+        '0d': { n: 40, t: -2.4 },
+        '+3d': { n: 40, t: significant ? 2.5 : 0.4 },
+        '+5d': { n: 0, t: 0 },
+        '+10d': { n: 40, t: significant ? 2.2 : 0.3 },
+      },
+      significant: { '-3d': false, '0d': true, '+3d': significant, '+5d': false, '+10d': significant },
     });
     const { container } = renderInRouter(
       <ImpactHeatmap
