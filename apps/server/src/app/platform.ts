@@ -14,6 +14,7 @@ import { createRedisLimitStore } from '../shared/limits-redis.ts';
 import type { Mail } from '../shared/mail.ts';
 import { enginesThroughJobs } from './engine-jobs.ts';
 import { createPlatformMail } from './platform-mail.ts';
+import { checkRedisEviction } from './redis-check.ts';
 import { defineSiteLimits } from './site-limits.ts';
 import { defineSweepJob } from './sweep-job.ts';
 
@@ -49,6 +50,7 @@ export async function startPlatform(
   const log = app.log.child({ part: 'platform' });
   const runJobs = role === 'worker' || config.runJobs;
 
+  if (config.redis) await checkRedisEviction(config.redis, log);
   let redis: Redis | undefined;
   if (config.redis && !overrides.limits) {
     // Limits answer on every request: a Redis that stops answering must fail them fast, not queue them.
