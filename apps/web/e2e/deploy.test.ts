@@ -113,7 +113,10 @@ describe.runIf(systemdAnalyze)('deploy/ systemd units', () => {
 });
 
 describe('deploy/compose.yaml and deploy/Dockerfile', () => {
-  const compose = parse(fs.readFileSync(path.join(deployDir, 'compose.yaml'), 'utf8'));
+  const compose = parse(fs.readFileSync(path.join(deployDir, 'compose.yaml'), 'utf8'), {
+    // Compose reads `<<: *hurryup` as a merge, as YAML 1.1 did.
+    merge: true,
+  });
 
   it('runs two web processes, a worker, PostgreSQL, Redis and Caddy', () => {
     expect(Object.keys(compose.services).sort()).toEqual([

@@ -38,6 +38,14 @@ export function registerMetrics(app: FastifyInstance, config: Config) {
   if (!token) return;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Gauges named like counters, which `promtool check metrics` reports; each is the sum of the by-type gauge
+  // of the same name without `_total` (nodejs_active_handles{type}, …), which stays.
+  for (const name of [
+    'nodejs_active_handles_total',
+    'nodejs_active_requests_total',
+    'nodejs_active_resources_total',
+  ])
+    registry.removeSingleMetric(name);
 
   const requests = new Counter({
     name: 'hurryup_http_requests_total',
