@@ -13,7 +13,7 @@ import path from 'node:path';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
-const out = path.resolve(outIndex >= 0 ? args[outIndex + 1] : path.join(repoRoot, 'dist'));
+const out = path.resolve((outIndex >= 0 ? args[outIndex + 1] : undefined) ?? path.join(repoRoot, 'dist'));
 
 /** Packages that are for building and testing only: the bundle fails when one of them is inside. */
 export const developmentOnly = [

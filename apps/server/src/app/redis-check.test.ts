@@ -7,12 +7,13 @@ import { checkRedisEviction, RedisEvictionError } from './redis-check.ts';
 const redisUrl = process.env.TEST_REDIS_URL;
 
 function recordingLog() {
-  const warnings: { fields: unknown; message: string }[] = [];
+  const warnings: { fields: object; message: string }[] = [];
   return {
     warnings,
     log: {
-      warn: (fields: unknown, message: string) => warnings.push({ fields, message }),
-      info: () => {},
+      warn: (fields: object, message: string) => {
+        warnings.push({ fields, message });
+      },
     },
   };
 }

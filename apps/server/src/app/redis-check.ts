@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { redisOptionsFromUrl } from '../shared/jobs-bullmq.ts';
 
@@ -13,7 +12,7 @@ export class RedisEvictionError extends Error {}
  */
 export async function checkRedisEviction(
   redis: { url: string; requireNoeviction?: boolean },
-  log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+  log: { warn(fields: object, message: string): void },
 ): Promise<string | undefined> {
   const client = new Redis({
     ...redisOptionsFromUrl(redis.url),
