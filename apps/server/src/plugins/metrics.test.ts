@@ -139,6 +139,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     for (const name of ['hits_total', 'misses_total', 'stores_total', 'entries', 'bytes'])
       expect(sample(text, `hurryup_answer_cache_${name}`), name).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'hurryup_engine_thread_budget')).toBeGreaterThan(0);
+    // PostgreSQL's pool (a sample only where there is a pool: SQLite has none).
+    if (t.app.database.dialect === 'postgres')
+      expect(sample(text, 'hurryup_database_pool_connections')).toBeGreaterThanOrEqual(1);
+    else expect(sample(text, 'hurryup_database_pool_connections')).toBeUndefined();
     // prom-client's default process metrics.
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(text).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');

@@ -248,13 +248,24 @@ export function registerMetrics(app: FastifyInstance, config: Config) {
         if (figures) this.set(figures[field]);
       },
     });
-  poolGauge(
-    'hurryup_database_pool_connections',
-    'Connections the database pool holds (PostgreSQL)',
-    'totalCount',
-  );
-  poolGauge('hurryup_database_pool_idle', 'Idle connections in the database pool (PostgreSQL)', 'idleCount');
-  poolGauge('hurryup_database_pool_waiting', 'Queries waiting for a connection (PostgreSQL)', 'waitingCount');
+  // Only where there is a pool: a gauge never set would read 0.
+  if (databasePool()) {
+    poolGauge(
+      'hurryup_database_pool_connections',
+      'Connections the database pool holds (PostgreSQL)',
+      'totalCount',
+    );
+    poolGauge(
+      'hurryup_database_pool_idle',
+      'Idle connections in the database pool (PostgreSQL)',
+      'idleCount',
+    );
+    poolGauge(
+      'hurryup_database_pool_waiting',
+      'Queries waiting for a connection (PostgreSQL)',
+      'waitingCount',
+    );
+  }
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
