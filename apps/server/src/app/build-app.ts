@@ -9,6 +9,7 @@ import type { PortableMigration } from '../db/portable-migration.ts';
 import { trustProxyOption } from '../plugins/client-address.ts';
 import { registerCrossSiteRefusal } from '../plugins/cross-site.ts';
 import { longestPathParameter, registerErrorHandling } from '../plugins/errors.ts';
+import { registerMetrics } from '../plugins/metrics.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 import {
   answerClientError,
@@ -206,6 +207,7 @@ export async function buildApp(
   // The first hook of all: a page from the page cache is sent before the hooks below do their per-request
   // work, which the cached answer does not need (web/cached-page-answers.ts).
   const cachedPages = registerAnswerCache(app, config, site, platform.clock);
+  registerMetrics(app, config);
   await registerSecurity(app, config);
   // Before the rate limit: a 429 carries the Permissions-Policy and the API's resource policy too.
   registerResponseHeaders(app);

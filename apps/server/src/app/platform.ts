@@ -22,6 +22,7 @@ import type { Mail } from '../shared/mail.ts';
 import { createReadiness, type Readiness } from '../shared/readiness.ts';
 import { enginesThroughJobs } from './engine-jobs.ts';
 import { createPlatformMail } from './platform-mail.ts';
+import { checkRedisEviction } from './redis-check.ts';
 import { defineSiteLimits } from './site-limits.ts';
 import { defineSweepJob } from './sweep-job.ts';
 
@@ -59,6 +60,7 @@ export async function startPlatform(
   const log = app.log.child({ part: 'platform' });
   const runJobs = role === 'worker' || config.runJobs;
 
+  if (config.redis) await checkRedisEviction(config.redis, log);
   let redis: Redis | undefined;
   if (config.redis) {
     // Limits answer on every request: a Redis that stops answering must fail them fast, not queue them.

@@ -15,6 +15,8 @@ export interface Database {
   schema?: string | undefined;
   /** A short description for logs, without credentials. */
   describe: string;
+  /** PostgreSQL's connection pool, read by GET /metrics (plugins/metrics.ts); SQLite has none. */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ function openPostgres(url: string, schema?: string, applicationName?: string): D
     db,
     dialect: 'postgres',
     schema,
+    pool,
     describe: `postgres://${hostname}${port ? `:${port}` : ''}${pathname}${schema ? ` (schema ${schema})` : ''}`,
     close: () => db.destroy(),
   };

@@ -108,6 +108,11 @@ const envSchema = z
       emptyToUndefined,
       z.string().min(16, 'must be at least 16 characters long when set').optional(),
     ),
+    // The bearer token of GET /metrics (plugins/metrics.ts); /metrics answers 404 while it is unset.
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().min(16, 'must be at least 16 characters long when set').optional(),
+    ),
     SITE_NAME: z.string().trim().min(1).max(60).default('Hurry Up'),
     CONTENT_DIR: z.string().min(1).default(defaultContentDir),
     SEED_CONTENT: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
@@ -211,6 +216,8 @@ const envSchema = z
         .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0')
         .optional(),
     ),
+    // Refuse to start when Redis may evict keys (app/redis-check.ts); only a warning when false.
+    REDIS_REQUIRE_NOEVICTION: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
     REDIS_PREFIX: z.preprocess(
       emptyToUndefined,
       z
@@ -263,6 +270,7 @@ const envSchema = z
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     adminToken: env.ADMIN_TOKEN,
+    metricsToken: env.METRICS_TOKEN,
     siteName: env.SITE_NAME,
     contentDir: path.resolve(env.CONTENT_DIR),
     seedContent: env.SEED_CONTENT === 'true',
@@ -278,7 +286,13 @@ const envSchema = z
     pageCache: { maxEntries: env.PAGE_CACHE_MAX_PAGES, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 },
     // One core is left to the event loop that answers requests.
     engineThreads: env.ENGINE_THREADS ?? Math.max(1, os.availableParallelism() - 1),
-    redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : undefined,
+    redis: env.REDIS_URL
+      ? {
+          url: env.REDIS_URL,
+          prefix: env.REDIS_PREFIX,
+          requireNoeviction: env.REDIS_REQUIRE_NOEVICTION === 'true',
+        }
+      : undefined,
     // With Redis, web processes leave jobs to `npm run worker` unless told otherwise; without it, they run them.
     runJobs: env.RUN_JOBS === undefined ? !env.REDIS_URL : env.RUN_JOBS === 'true',
     clockStart: env.CLOCK_START ? new Date(env.CLOCK_START) : undefined,
@@ -337,7 +351,14 @@ function parseAdSlots(value: string | undefined): Partial<Record<AdPlacement, st
 }
 
 // Never echo these back: the message ends up in logs.
-const secretSettings = new Set(['ADMIN_TOKEN', 'DATABASE_URL', 'YOUTUBE_API_KEY', 'REDIS_URL', 'SMTP_URL']);
+const secretSettings = new Set([
+  'ADMIN_TOKEN',
+  'METRICS_TOKEN',
+  'DATABASE_URL',
+  'YOUTUBE_API_KEY',
+  'REDIS_URL',
+  'SMTP_URL',
+]);
 
 export class ConfigError extends Error {
   readonly problems: string[];

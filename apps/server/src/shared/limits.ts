@@ -1,6 +1,7 @@
 import { errorCodes } from '@hurryup/contracts/errors';
 import type { Clock } from './clock.ts';
 import { HttpError } from './http-error.ts';
+import { countLimitRefusal } from './run-counts.ts';
 
 /**
  * A named limit on how often one visitor (or the operator) may do something. Every such limit of the site
@@ -179,7 +180,9 @@ export function createLimits(
             onStoreError(error);
             return { count: 0, resetAt: now + policy.windowMs };
           });
-          return result(policy, window.count, window.resetAt, now);
+          const taken = result(policy, window.count, window.resetAt, now);
+          if (!taken.allowed) countLimitRefusal(policy.name);
+          return taken;
         },
         async peek(key) {
           const now = clock.now();
