@@ -152,13 +152,19 @@ case "$command" in
   import-content) exec "$node" $env_file "$here/apps/server/src/scripts/import-content.ts" "$@" ;;
   import-market) exec "$node" $env_file "$here/apps/server/src/scripts/import-market.ts" "$@" ;;
   node) exec "$node" "$@" ;;
-  version) exec "$node" -e "console.log('hurryup ' + require('$here/package.json').version + ', node ' + process.version)" ;;
+  version) cat "$here/VERSION"; exec "$node" --version ;;
   *)
     echo "usage: hurryup serve | worker | migrate | backup <folder> | restore <archive> [--force] | import-content <folder> | import-market <folder> | version" >&2
     exit 2 ;;
 esac
 `;
 fs.writeFileSync(path.join(out, 'hurryup'), launcher, { mode: 0o755 });
+// What this bundle was built from, for `hurryup version` and for knowing which folder to roll back to.
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' });
+fs.writeFileSync(
+  path.join(out, 'VERSION'),
+  `hurryup ${commit.status === 0 ? commit.stdout.trim() : 'unknown commit'}, built ${new Date().toISOString()}\n`,
+);
 
 function sizeOf(dir: string): number {
   let total = 0;
