@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-const serverTests = { include: ['apps/server/src/**/*.test.ts'], environment: 'node' as const };
+/**
+ * Time bounds only stop a hung test; they are not assertions (durations are measured by `npm run bench`). They
+ * are sized for a busy 2-core machine, where loading WordNet, the food tables or a module graph the first time
+ * takes seconds, so a slow run is never a failing run (issue 26).
+ */
+const bounds = { testTimeout: 60_000, hookTimeout: 120_000 };
+const serverTests = { include: ['apps/server/src/**/*.test.ts'], environment: 'node' as const, ...bounds };
 
 /**
  * Test projects: `unit` (pure packages and scripts), `component` (React in jsdom), `server` (Fastify with a real
@@ -16,6 +22,7 @@ export default defineConfig({
           // apps/server/test/java: the quiz bank's check with Java 17, which needs no database (run once, here).
           include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
+          ...bounds,
         },
       },
       {
@@ -25,6 +32,7 @@ export default defineConfig({
           include: ['app/**/*.test.tsx', 'app/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./test/setup-dom.ts'],
+          ...bounds,
         },
       },
       { test: { name: 'server', ...serverTests, env: { TEST_DIALECT: 'sqlite' } } },

@@ -1,6 +1,6 @@
 /**
  * The settings every server test starts from, explicitly (production code has no `NODE_ENV === 'test'`
- * branch): nothing is fetched on a schedule and no market data is synced unless a test asks for it, and the
+ * branch): nothing is fetched on a schedule and no market data is synced and no translation service is called unless a test asks for it, and the
  * outgoing client may reach the tests' local fakes on 127.0.0.1 (`OUTGOING_ALLOW_PRIVATE_ADDRESSES`; where a
  * redirect leads is still checked). Tests never reach the internet.
  */
@@ -10,5 +10,6 @@ export const offlineTestSettings = {
   SEED_CONTENT: 'false',
   FEEDS_REFRESH_MINUTES: '0',
   MARKET_SYNC: 'off',
+  TRANSLATION_SERVICES: 'none',
   OUTGOING_ALLOW_PRIVATE_ADDRESSES: 'true',
 } as const;

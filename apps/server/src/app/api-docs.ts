@@ -24,6 +24,7 @@ export async function renderApiDocs(): Promise<{ json: string; markdown: string 
     // Nothing is fetched or synced while the reference is written.
     FEEDS_REFRESH_MINUTES: '0',
     MARKET_SYNC: 'off',
+    TRANSLATION_SERVICES: 'none',
     PORT: '3000',
     // The admin API exists only with a token; the reference documents it.
     ADMIN_TOKEN: 'documentation-only-token',

@@ -35,7 +35,6 @@ const milliseconds = (name: string, fallback: number) =>
 
 export const translationSettings = z
   .object({
-    NODE_ENV: z.string().optional(),
     TRANSLATION_SERVICES: z.preprocess(
       blankIsAbsent,
       z
@@ -107,8 +106,8 @@ export const translationSettings = z
       });
   })
   .transform((env) => ({
-    // Tests never reach the internet: under NODE_ENV=test no service is called unless a test names one.
-    services: env.TRANSLATION_SERVICES ?? (env.NODE_ENV === 'test' ? [] : ['mymemory' as const]),
+    // MyMemory unless the operator names the services (`none` for none: the test settings do).
+    services: env.TRANSLATION_SERVICES ?? ['mymemory' as const],
     myMemory: { baseUrl: env.MYMEMORY_URL, email: env.MYMEMORY_EMAIL },
     libreTranslate: {
       baseUrl: env.LIBRETRANSLATE_URL,
