@@ -111,7 +111,7 @@ export function JavaQuiz({ questions, total: declaredTotal, topic, error }: Java
     else if (index + quizPrefetchAhead >= loadedUntil) load(loadedUntil);
   }, [restored, question, index, loadedUntil, load]);
 
-  useReadAloud(restored ? question?.text : undefined);
+  useReadAloud(restored ? question?.text : undefined, question?.id);
   const readAgain = useEnglishSpeech(question?.text ?? '');
 
   function next() {
