@@ -50,7 +50,7 @@ function TopicChoice({ topic }: { topic: QuizTopic | undefined }) {
   return (
     <form className="quiz__topics" method="get" action={quizPagePath}>
       <label htmlFor={id}>Exam objective</label>
-      <select id={id} name="topic" defaultValue={topic ?? ''}>
+      <select id={id} name="topic" className="quiz__topic-select" defaultValue={topic ?? ''}>
         <option value="">All objectives</option>
         {quizTopics.map((t) => (
           <option key={t.slug} value={t.slug}>
@@ -58,7 +58,9 @@ function TopicChoice({ topic }: { topic: QuizTopic | undefined }) {
           </option>
         ))}
       </select>
-      <button type="submit">Show</button>
+      <button type="submit" className="button button--secondary">
+        Show
+      </button>
     </form>
   );
 }
@@ -147,7 +149,7 @@ export function JavaQuiz({ questions, total: declaredTotal, topic, error }: Java
             <p role="alert" className="quiz__error">
               {quizTexts.unavailable}
             </p>
-            <button type="button" onClick={() => load(index)}>
+            <button type="button" className="button" onClick={() => load(index)}>
               Try again
             </button>
           </>
@@ -201,13 +203,18 @@ export function JavaQuiz({ questions, total: declaredTotal, topic, error }: Java
         </ul>
       </fieldset>
       <div className="quiz__actions">
-        <button type="button" onClick={check} disabled={checked}>
+        <button type="button" className="button" onClick={check} disabled={checked}>
           {quizTexts.check}
         </button>
-        <button type="button" onClick={next} disabled={last}>
+        <button type="button" className="button button--secondary" onClick={next} disabled={last}>
           {quizTexts.next}
         </button>
-        <button type="button" onClick={readAgain.toggle} aria-pressed={readAgain.speaking}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={readAgain.toggle}
+          aria-pressed={readAgain.speaking}
+        >
           {readAgain.speaking ? 'Stop reading' : 'Read question aloud'}
         </button>
       </div>
