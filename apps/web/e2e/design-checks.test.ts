@@ -106,7 +106,7 @@ async function layoutProblems(page: Page): Promise<string[]> {
       ...document.querySelectorAll('main button, main select, main textarea, main input, main a.button'),
     ]
       .filter((el) => !(el instanceof HTMLInputElement && ['hidden', 'file'].includes(el.type)))
-      .filter((el) => !el.closest('.visually-hidden, .comment-box__trap') && visible(el));
+      .filter((el) => !el.closest('.visually-hidden, [aria-hidden="true"]') && visible(el));
     for (const el of controls) {
       const style = getComputedStyle(el);
       const input = el instanceof HTMLInputElement ? el : undefined;
