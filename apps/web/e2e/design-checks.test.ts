@@ -152,3 +152,37 @@ describe('every page on a 390 px phone', () => {
     expect(found).toEqual([]);
   }, 900_000);
 });
+
+describe('the tool pages at 1280 px', () => {
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
+    page = await browser.context.newPage();
+  });
+  afterAll(() => browser.close());
+
+  it('share one column: the same left edge and width (one layout for sibling tools)', async () => {
+    const columns: Record<string, string> = {};
+    for (const path of [
+      '/compress',
+      '/dict',
+      '/nutrition',
+      '/pdfToText',
+      '/imgToText',
+      '/textToAudio',
+      '/portUrl',
+    ]) {
+      await page.goto(`${baseUrl}${path}`);
+      const box = await page
+        .locator('main h1')
+        .first()
+        .evaluate((h1) => {
+          const column = h1.closest('.page')!.getBoundingClientRect();
+          return `${Math.round(column.left)} ${Math.round(column.width)}`;
+        });
+      columns[path] = box;
+    }
+    expect(new Set(Object.values(columns)).size, JSON.stringify(columns)).toBe(1);
+  });
+});

@@ -37,7 +37,7 @@ export interface RunningServer {
 
 /**
  * Starts `script` (a server entry point) as a child process with these settings, and waits until `ready`
- * says so (30 s at most), collecting what it prints.
+ * says so (90 s at most: on a busy shared machine a start takes long), collecting what it prints.
  */
 async function startProcess(
   what: string,
@@ -67,14 +67,14 @@ async function startProcess(
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The ${what} exited early:\n${output}`);
     if (await ready(output)) return { child, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`The ${what} did not become ready within 30 s:\n${output}`);
+  throw new Error(`The ${what} did not become ready within 90 s:\n${output}`);
 }
 
 /** Starts the production server (`apps/server/src/main.ts`) as a child process and waits for its health. */
