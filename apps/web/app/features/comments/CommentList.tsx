@@ -32,7 +32,7 @@ export function CommentList({
           aria-controls={listId}
           onClick={() => setOpen(!open)}
         >
-          {total} {total === 1 ? 'Comment' : 'Comments'}
+          {`${total} ${total === 1 ? 'Comment' : 'Comments'}`}
           <span aria-hidden="true">{open ? ' −' : ' +'}</span>
         </button>
       </h2>
