@@ -163,7 +163,7 @@ describe('image page (/image/:imageUrl)', () => {
     );
     expect(res.comment).toBe('Payload window.__xss=true');
     await open(image!.url);
-    await p.getByRole('button', { name: /Comments$/ }).click();
+    await p.getByRole('button', { name: /Comments?$/ }).click();
     expect(await p.locator('.comments__text').last().textContent()).toBe('Payload window.__xss=true');
     expect(await p.locator('.comments__list img, .comments__list script').count()).toBe(0);
     expect(await p.evaluate(() => (window as unknown as { __xss: boolean }).__xss)).toBe(false);
