@@ -120,7 +120,8 @@ describe('image page (/image/:imageUrl)', () => {
     await expect.poll(() => dialogs).toEqual(['Comment saved!']);
     await reload;
     expect(await box().inputValue()).toBe('');
-    const header = p.getByRole('button', { name: `${before.length + 1} Comments` });
+    const after = before.length + 1;
+    const header = p.getByRole('button', { name: `${after} ${after === 1 ? 'Comment' : 'Comments'}` });
     await header.waitFor();
     expect(await header.getAttribute('aria-expanded')).toBe('false');
     await header.click();
@@ -136,7 +137,7 @@ describe('image page (/image/:imageUrl)', () => {
     // Served again from the server (and any page cache), the page already has it.
     const html = await (await fetch(`${baseUrl}${imagePagePath(image!.url)}`)).text();
     expect(html).toContain(text);
-    expect(html).toContain(`${before.length + 1} Comments`);
+    expect(html).toContain(`${after} ${after === 1 ? 'Comment' : 'Comments'}`);
     await expectNoSeriousAxeViolations(p);
   });
 
