@@ -110,3 +110,79 @@ export function openBrowserSession(): BrowserSession {
   afterAll(() => session.browser.close());
   return session;
 }
+
+/** WCAG contrast ratio of two `rgb()`/`rgba()` colours (alpha ignored: opaque colours are compared). */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = (color.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+/** The states a button-styled control is measured in. */
+export const interactionStates = ['rest', 'hover', 'focus', 'active'] as const;
+
+/**
+ * Text and background colours of every visible button-styled control (`.button`, `button`, links whose
+ * class names a button) in each state, the state forced through the DevTools protocol as a pointer or a
+ * tap leaves it. The background is the first opaque one from the element up.
+ */
+export async function buttonColours(
+  page: Page,
+): Promise<{ name: string; state: string; color: string; background: string; ratio: number }[]> {
+  const selector = '.button, button, a[class*="button"], input[type="submit"], input[type="button"]';
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+    const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector });
+    const handles = await page.$$(selector);
+    const seen: { name: string; state: string; color: string; background: string; ratio: number }[] = [];
+    for (const state of interactionStates) {
+      for (const nodeId of nodeIds) {
+        await cdp.send('CSS.forcePseudoState', {
+          nodeId,
+          forcedPseudoClasses:
+            state === 'rest' ? [] : state === 'focus' ? ['focus', 'focus-visible'] : [state],
+        });
+      }
+      for (const handle of handles) {
+        const colours = await handle.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const style = getComputedStyle(el);
+          if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') return undefined;
+          let background = 'rgba(0, 0, 0, 0)';
+          for (let node: Element | null = el; node; node = node.parentElement) {
+            const bg = getComputedStyle(node).backgroundColor;
+            if (!/rgba\(.*, 0\)$/.test(bg) && bg !== 'transparent') {
+              background = bg;
+              break;
+            }
+          }
+          if (background === 'rgba(0, 0, 0, 0)') background = 'rgb(255, 255, 255)';
+          const name = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+          return { name, color: style.color, background };
+        });
+        if (colours)
+          seen.push({ ...colours, state, ratio: contrastRatio(colours.color, colours.background) });
+      }
+    }
+    for (const nodeId of nodeIds) await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: [] });
+    return seen;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Button-styled controls whose text falls below 4.5:1 against its background in any state. */
+export async function unreadableButtons(page: Page): Promise<string[]> {
+  return (await buttonColours(page))
+    .filter((c) => c.ratio < 4.5)
+    .map((c) => `${c.name} ${c.state}: ${c.color} on ${c.background} (${c.ratio.toFixed(2)}:1)`);
+}

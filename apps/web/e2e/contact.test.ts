@@ -28,6 +28,12 @@ describe('Contact (/contact)', () => {
     expect(await session.page.locator('meta[name="description"]').getAttribute('content')).toMatch(/message/);
     expect(await message().getAttribute('maxlength')).toBe('500');
     expect(await submit().isVisible()).toBe(true);
+    // The contact email link, with the default settings too (CONTACT_TO unset: the From address).
+    const mail = session.page.getByRole('main').locator('a[href^="mailto:"]');
+    expect(await mail.count()).toBe(1);
+    const address = await mail.textContent();
+    expect(address).toMatch(/^[^@\s]+@[^@\s]+$/);
+    expect(await mail.getAttribute('href')).toBe(`mailto:${address}`);
     await expectNoSeriousAxeViolations(session.page);
   });
 

@@ -8,6 +8,21 @@ const baseUrl = inject('baseUrl');
 const session = openBrowserSession();
 
 describe('DevBit gallery (/devbit)', () => {
+  it("reserves the chosen image's height before it arrives (no layout shift)", async () => {
+    const [first] = Object.values(await devbitGallery()).flat();
+    const page = await session.browser.context.newPage();
+    try {
+      // The pictures never arrive: the box must still have the picture's shape.
+      await page.route(/\/content\/images\//, () => undefined);
+      await page.goto(`${baseUrl}${devbitImagePath(first!.url)}`, { waitUntil: 'domcontentloaded' });
+      const box = await page.locator('.devbit__chosen img').boundingBox();
+      expect(box!.width).toBeGreaterThan(100);
+      expect(box!.height).toBeCloseTo((box!.width * first!.height) / first!.width, 0);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('groups images by category under upper-case headings, each linking to its own page', async () => {
     const gallery = await devbitGallery();
     const categories = Object.keys(gallery);

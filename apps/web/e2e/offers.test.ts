@@ -45,10 +45,15 @@ describe('Offers (/offers)', () => {
       expect(texts).toContain(`Site: ${offer.site}`);
       expect(texts).toContain(offer.desr);
       const links = await linksOf(`.deal-grid > li:nth-child(${i + 1})`);
+      // The picture, the title and the row's 'Get deal' button (issue 27: rows as deal sites show them).
       expect(links).toEqual([
         { href: offer.link, target: '_blank', rel: 'sponsored noopener noreferrer' },
         { href: offer.link, target: '_blank', rel: 'sponsored noopener noreferrer' },
+        { href: offer.link, target: '_blank', rel: 'sponsored noopener noreferrer' },
       ]);
+      expect(await card.getByRole('link', { name: 'Get deal' }).count()).toBe(1);
+      // The saving carries its unit; no '0% OFF', no '₹From'.
+      expect(texts.some((text) => /^(\d+ OFF|0% OFF)$/.test(text) || text.includes('₹From'))).toBe(false);
       const img = card.locator('img');
       expect(await img.getAttribute('width')).toBe(String(offer.width));
       expect(await img.getAttribute('height')).toBe(String(offer.height));
@@ -100,9 +105,9 @@ describe('Movers & Shakers (/moversShakers) and Refer & Earn (/refer)', () => {
     );
     const first = await session.page.locator('.deal-grid > li').first().locator('p').allTextContents();
     expect(first).toEqual([
-      `Price: ${rupeePrice(movers[0]!.price)}`,
       `▲ ${movers[0]!.rankChange} places up today`,
       `Site: ${movers[0]!.site}`,
+      `Price: ${rupeePrice(movers[0]!.price)}`,
     ]);
     const links = await linksOf('.deal-grid');
     expect(links.every((l) => l.target === '_blank' && l.rel === 'sponsored noopener noreferrer')).toBe(true);
@@ -119,9 +124,16 @@ describe('Movers & Shakers (/moversShakers) and Refer & Earn (/refer)', () => {
     expect(await first.locator('h2').textContent()).toBe(referrals[0]!.app);
     expect(await first.locator('p').allTextContents()).toEqual([
       referrals[0]!.bonus,
-      `Code: ${referrals[0]!.code}`,
       referrals[0]!.terms,
+      `Code: ${referrals[0]!.code}`,
     ]);
+    // 'Copy code' puts the code on the clipboard and says so (issue 27).
+    await session.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: baseUrl,
+    });
+    await first.getByRole('button', { name: 'Copy code' }).click();
+    await first.getByRole('status').filter({ hasText: 'Code copied' }).waitFor();
+    expect(await session.page.evaluate(() => navigator.clipboard.readText())).toBe(referrals[0]!.code);
     const links = await linksOf('.deal-grid');
     expect(links.every((l) => l.target === '_blank' && l.rel === 'sponsored noopener noreferrer')).toBe(true);
     await expectNoSeriousAxeViolations(session.page);

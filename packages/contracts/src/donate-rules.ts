@@ -20,6 +20,8 @@ export function upiPayLink(settings: { upiId: string; payeeName: string }): stri
 export const donateTexts = {
   heading: 'Donate',
   notSetUp: 'Donations are not set up yet. Please check back soon.',
+  /** When the page's data could not be had (decisions.md section 2: a page the specification gives no text). */
+  loadFailed: 'The payment details could not be loaded. Please try again.',
   phonePeAlert:
     'PhonePe UPI payments are only supported on Android devices with the PhonePe app installed. Please scan the QR code or pay to the UPI ID shown instead.',
 } as const;

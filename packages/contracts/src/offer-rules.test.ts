@@ -11,21 +11,23 @@ import {
 
 describe('the discount label (content-and-shell.md section 5)', () => {
   it.each([
-    [{ discount: 60, flag: 'Off', price: 549 }, '60 OFF'],
-    [{ discount: 50, flag: 'Cashback', price: '' }, '50 Cashback'],
+    [{ discount: 60, flag: 'Off', price: 549 }, '₹60 OFF'],
+    [{ discount: 50, flag: 'Cashback', price: '' }, '₹50 Cashback'],
     [{ discount: 12, flag: '%', price: 'From 99' }, '12% OFF'],
     [{ discount: 20, flag: '', price: 349 }, '20% OFF'],
     [{ discount: 20, flag: '', price: '349' }, '20% OFF'],
     [{ discount: 20, flag: '', price: 'From 32' }, ''],
     [{ discount: 20, flag: '', price: '' }, ''],
-    [{ discount: 0, flag: 'Off', price: 10 }, '0 OFF'],
+    [{ discount: 0, flag: 'Off', price: 10 }, ''],
+    [{ discount: 0, flag: '', price: 10 }, ''],
   ] as const)('%o gives %j', (offer, label) => {
     expect(discountLabel(offer)).toBe(label);
   });
 
   it('puts one rupee sign before a price and shows nothing for none', () => {
     expect(rupeePrice(549)).toBe('₹549');
-    expect(rupeePrice('From 32')).toBe('₹From 32');
+    expect(rupeePrice('From 32')).toBe('From ₹32');
+    expect(rupeePrice('Free')).toBe('Free');
     expect(rupeePrice('₹99')).toBe('₹99');
     expect(rupeePrice('')).toBe('');
     expect(rupeePrice(' ')).toBe('');

@@ -43,7 +43,9 @@ export function isNumericPrice(price: string | number | null | undefined): boole
 
 /**
  * The discount label (content-and-shell.md section 5): 'Off' gives '{n} OFF', 'Cashback' '{n} Cashback',
- * '%' '{n}% OFF'; with no flag, a numeric price gives '{n}% OFF', otherwise the label is empty.
+ * '%' '{n}% OFF'; with no flag, a numeric price gives '{n}% OFF', otherwise the label is empty. The saving
+ * carries its unit (issue 27, decision 0033): rupees are '₹60 OFF' and '₹50 Cashback' beside '20% OFF',
+ * and a discount of 0 saves nothing, so it has no label.
  */
 export function discountLabel(offer: {
   discount: number;
@@ -51,11 +53,12 @@ export function discountLabel(offer: {
   price: string | number | null | undefined;
 }): string {
   const n = offer.discount;
+  if (!(n > 0)) return '';
   switch (offer.flag) {
     case 'Off':
-      return `${n} OFF`;
+      return `₹${n} OFF`;
     case 'Cashback':
-      return `${n} Cashback`;
+      return `₹${n} Cashback`;
     case '%':
       return `${n}% OFF`;
     default:
@@ -63,12 +66,17 @@ export function discountLabel(offer: {
   }
 }
 
-/** What a card shows after 'Price: ': the rupee sign and the price, or nothing for an empty price. */
+/**
+ * What a card shows after 'Price: ': the rupee sign and the price, or nothing for an empty price. The sign
+ * goes before the amount: 'From 32' is 'From ₹32', not '₹From 32'.
+ */
 export function rupeePrice(price: string | number | null | undefined): string {
   if (price === null || price === undefined) return '';
   const text = String(price).trim();
   if (text === '') return '';
-  return text.startsWith('₹') ? text : `₹${text}`;
+  if (text.includes('₹')) return text;
+  // A price with no amount ('Free') has nothing for the sign to stand before.
+  return text.replace(/\d/, (digit) => `₹${digit}`);
 }
 
 /** Every link to a shop leaves the site in a new tab, marked as paid (affiliate) and without the opener. */

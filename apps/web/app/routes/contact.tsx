@@ -21,3 +21,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function ContactRoute({ loaderData }: Route.ComponentProps) {
   return <ContactPage email={loaderData.email} />;
 }
+
+/**
+ * When the page's data request failed outright (decision 0010): the form, which needs no data and still
+ * sends, without the email link it could not read.
+ */
+export function ErrorBoundary() {
+  return <ContactPage email={undefined} />;
+}

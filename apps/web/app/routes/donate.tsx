@@ -1,3 +1,4 @@
+import { donateTexts } from '@hurryup/contracts/donate-rules';
 import { type PageCacheHandle, pageData } from '#load-context';
 import { DonatePage } from '../features/donate/DonatePage.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
@@ -21,4 +22,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function DonateRoute({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   return <DonatePage donation={loaderData.donation} siteName={site.name} />;
+}
+
+/** The page's failure state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  const site = useSite();
+  return <DonatePage donation={undefined} siteName={site.name} failure={donateTexts.loadFailed} />;
 }

@@ -52,15 +52,42 @@ describe('gallery failure states replace the content', () => {
 });
 
 describe('image page without an image', () => {
-  it("says 'No image available' and still offers the comment box", async () => {
+  it("says 'No image available' and offers no comment box: there is nothing to comment on", async () => {
     renderRoute('/image', 'image', ImagePage as never, { comments: [], total: 0 });
     expect((await screen.findByRole('alert')).textContent).toBe('No image available');
-    expect(screen.getByPlaceholderText('Add a comment...')).toBeTruthy();
-    expect(screen.getByRole('button', { name: '0 Comments' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByPlaceholderText('Add a comment...')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Comments?$/ })).toBeNull();
+  });
+});
+
+describe('image page comment counts', () => {
+  it.each([
+    [0, '0 Comments'],
+    [1, '1 Comment'],
+    [2, '2 Comments'],
+  ])('%i comment(s): %s', async (count, name) => {
+    const comments = Array.from({ length: count }, (_, i) => ({
+      id: i + 1,
+      imageUrl: '/a.png',
+      comment: `Comment number ${i + 1}`,
+      createdAt: '2026-11-27T10:00:00.000Z',
+    }));
+    renderRoute('/image/%2Fa.png', 'image/:imageUrl?', ImagePage as never, {
+      image: { url: '/a.png', alt: 'A picture', width: 800, height: 600, pagePath: '/image/%2Fa.png' },
+      imageUrl: '/a.png',
+      comments,
+      total: count,
+    });
+    expect(await screen.findByRole('button', { name })).toBeTruthy();
   });
 
   it('strips tags as typed and shows Send only for a non-empty trimmed comment', async () => {
-    renderRoute('/image', 'image', ImagePage as never, { comments: [], total: 0 });
+    renderRoute('/image/%2Fa.png', 'image/:imageUrl?', ImagePage as never, {
+      image: { url: '/a.png', alt: 'A picture', width: 800, height: 600, pagePath: '/image/%2Fa.png' },
+      imageUrl: '/a.png',
+      comments: [],
+      total: 0,
+    });
     const box = (await screen.findByPlaceholderText('Add a comment...')) as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: '   ' } });
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import type { PageCacheHandle, PageHydrationHandle } from '#load-context';
 import { ToolsIndex } from '../features/tools-index/ToolsIndex.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
@@ -26,4 +27,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function HomeToolsRoute({ loaderData }: Route.ComponentProps) {
   return <ToolsIndex query={loaderData.query} />;
+}
+
+/**
+ * When the page's data request failed outright (decision 0010): the index itself, which needs no data (its
+ * loader only reads the address's `?q=`).
+ */
+export function ErrorBoundary() {
+  const query = new URLSearchParams(useLocation().search).get('q') ?? '';
+  return <ToolsIndex query={query.slice(0, 100)} />;
 }

@@ -100,6 +100,19 @@ describe('the home page', () => {
     expect(screen.queryByRole('region', { name: 'Rain Today' })).toBeNull();
   });
 
+  it("says 'Coming up:' and the date, not 'Today', for a holiday or rain after today", async () => {
+    renderHome({
+      today,
+      news,
+      holidays: holidays.filter((h) => h.date !== today),
+      rains: [{ id: 2, date: '2026-11-30', name: 'Mumbai', description: 'Heavy showers' }],
+    });
+    const holiday = await screen.findByRole('region', { name: 'Coming up: Friday, 25 December 2026' });
+    expect(within(holiday).getByText('Christmas')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Coming up: Monday, 30 November 2026' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: /Today/ })).toBeNull();
+  });
+
   it('has no boxes when their records could not be read', async () => {
     renderHome({ today, news, holidays: undefined, rains: undefined });
     await screen.findByText('Plain text');

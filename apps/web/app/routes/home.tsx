@@ -1,4 +1,4 @@
-import { dailyNewsKinds, secondsUntilIndiaMidnight } from '@hurryup/contracts/daily-news-rules';
+import { dailyNewsKinds, indiaDate, secondsUntilIndiaMidnight } from '@hurryup/contracts/daily-news-rules';
 import { data } from 'react-router';
 import {
   appContext,
@@ -27,6 +27,8 @@ export const handle = {
   hydrate: 'on-use',
 } satisfies PageCacheHandle & PageLoadingHandle & PageHydrationHandle;
 
+const failedText = 'Error fetching news';
+
 /** Tells the page cache not to keep a page rendered while a box's records could not be read. */
 const doNotKeep = { 'x-page-expires': new Date(0).toUTCString() };
 
@@ -39,10 +41,10 @@ export async function loader(args: Route.LoaderArgs) {
     reader.rains(),
   ]);
   if (news.status === 'rejected') {
-    return loaderFailure<DailyNewsHomeData>(args, news.reason, 'Error fetching news', {
+    return loaderFailure<DailyNewsHomeData>(args, news.reason, failedText, {
       today,
       news: [],
-      error: 'Error fetching news',
+      error: failedText,
     });
   }
   // A box whose records could not be read is left out (tools-and-trading.md section 8); the news still shows.
@@ -84,4 +86,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   return <DailyNewsHome {...loaderData} />;
+}
+
+/** The page's failure state when its data request failed outright (decision 0010): today's calendar, no news. */
+export function ErrorBoundary() {
+  return <DailyNewsHome today={indiaDate(Date.now())} news={[]} error={failedText} />;
 }

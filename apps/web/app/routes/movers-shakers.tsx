@@ -40,3 +40,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function MoversShakersRoute({ loaderData }: Route.ComponentProps) {
   return <MoversPage movers={loaderData.movers} error={loaderData.error} />;
 }
+
+/** The page's failure state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  return <MoversPage movers={[]} error={failure} />;
+}

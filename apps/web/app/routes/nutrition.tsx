@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function NutritionRoute() {
   return (
-    <section className="page nutrition" aria-labelledby="nutrition-heading">
+    <section className="page page--tool nutrition" aria-labelledby="nutrition-heading">
       <h1 id="nutrition-heading">{nutritionTexts.heading}</h1>
       <p>{nutritionTexts.intro}</p>
       <NutritionChecker />

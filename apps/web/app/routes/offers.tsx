@@ -41,3 +41,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function OffersRoute({ loaderData }: Route.ComponentProps) {
   return <OffersPage offers={loaderData.offers} error={loaderData.error} />;
 }
+
+/** The page's failure state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  return <OffersPage offers={[]} error={offerTexts.failure} />;
+}

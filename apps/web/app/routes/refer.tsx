@@ -40,3 +40,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function ReferRoute({ loaderData }: Route.ComponentProps) {
   return <ReferralsPage referrals={loaderData.referrals} error={loaderData.error} />;
 }
+
+/** The page's failure state when its data request failed outright (decision 0010). */
+export function ErrorBoundary() {
+  return <ReferralsPage referrals={[]} error={failure} />;
+}

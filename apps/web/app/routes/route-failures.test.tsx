@@ -6,14 +6,21 @@ import { shouldRevalidate } from '../root.tsx';
 import * as blog from './blog.tsx';
 import * as breakout from './breakout.tsx';
 import * as captions from './captions.tsx';
+import * as contact from './contact.tsx';
 import * as daylow from './daylow.tsx';
 import * as devbit from './devbit.tsx';
+import * as donate from './donate.tsx';
 import * as eventCalendar from './event-calendar.tsx';
 import * as forum from './forum.tsx';
+import * as home from './home.tsx';
+import * as homeTools from './home-tools.tsx';
 import * as image from './image.tsx';
 import * as impactHeatmap from './impact-heatmap.tsx';
 import * as infopic from './infopic.tsx';
+import * as moversShakers from './movers-shakers.tsx';
+import * as offers from './offers.tsx';
 import * as post from './post.tsx';
+import * as refer from './refer.tsx';
 import * as search from './search.tsx';
 import * as stocks from './stocks.tsx';
 import * as tradingViewData from './trading-view-data.tsx';
@@ -74,6 +81,16 @@ const screens: [string, string, RouteModule, string][] = [
   ['/impactHeatmap', 'impactHeatmap', impactHeatmap, 'Failed to load data. Please try again later.'],
   // The calendar's failure is logged only (tools-and-trading.md section 8): its heading, with no list.
   ['/eventCalendar', 'eventCalendar', eventCalendar, 'Volatility Event Calendar'],
+  // Issue 27: the home, the deal pages, contact, donate and the tools index.
+  ['/', '', home, 'Error fetching news'],
+  ['/offers', 'offers', offers, 'Error fetching offers'],
+  ['/moversShakers', 'moversShakers', moversShakers, 'Error fetching trending products'],
+  ['/refer', 'refer', refer, 'Error fetching referral programmes'],
+  // The form needs no data and still sends; only the email link could not be read.
+  ['/contact', 'contact', contact, 'Write to us here and we will answer by email.'],
+  ['/donate', 'donate', donate, 'The payment details could not be loaded. Please try again.'],
+  // The index needs no data: it is shown as it is.
+  ['/homeTools?q=audio', 'homeTools', homeTools, 'Every tool on the site, free to use, with no sign-in.'],
 ];
 
 describe("a page whose data could not be had shows its own failure state, not the root's", () => {

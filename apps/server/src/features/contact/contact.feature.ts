@@ -60,7 +60,8 @@ export const contactFeature = defineFeature({
     });
     registerCall(app, sendContactMessage, ({ body }, request) => contact.send(body, clientKey(request.ip)));
     site.providePageData('contact', {
-      publicEmail: () => settings.contactTo,
+      // The address messages go to, shown on the page as its email link: CONTACT_TO, or the From address.
+      publicEmail: () => recipient,
     } satisfies ContactPageData);
   },
 });

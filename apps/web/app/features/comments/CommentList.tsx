@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { LocalTime } from './LocalTime.tsx';
 
 /**
- * The 'N Comments' header that opens and closes the list of comments, oldest first. N counts all of the
+ * The 'N Comments' header ('1 Comment' for one) that opens and closes the list of comments, oldest first. N counts all of the
  * image's comments; the list holds the newest page and any older pages asked for with 'Show older comments'.
  */
 export function CommentList({
@@ -32,7 +32,7 @@ export function CommentList({
           aria-controls={listId}
           onClick={() => setOpen(!open)}
         >
-          {total} Comments
+          {`${total} ${total === 1 ? 'Comment' : 'Comments'}`}
           <span aria-hidden="true">{open ? ' −' : ' +'}</span>
         </button>
       </h2>

@@ -100,14 +100,19 @@ export function ImagePage({
           imageUrl={image.url}
         />
       )}
-      <CommentBox imageUrl={imageUrl} onSaved={() => void revalidator.revalidate()} />
-      <CommentList
-        comments={shown}
-        total={total}
-        hasOlder={shown.length < total && !older.exhausted}
-        loadingOlder={older.loading}
-        onShowOlder={() => void loadOlder()}
-      />
+      {/* Comments belong to a picture: with none to show there is nothing to comment on. */}
+      {image && (
+        <>
+          <CommentBox imageUrl={imageUrl} onSaved={() => void revalidator.revalidate()} />
+          <CommentList
+            comments={shown}
+            total={total}
+            hasOlder={shown.length < total && !older.exhausted}
+            loadingOlder={older.loading}
+            onShowOlder={() => void loadOlder()}
+          />
+        </>
+      )}
     </article>
   );
 }

@@ -88,7 +88,7 @@ export function ImageCompressor() {
 
   const saving = file && result ? savingPercent(file.size, result.bytes) : 0;
   return (
-    <section className="page page--narrow compressor" aria-labelledby="compressor-heading">
+    <section className="page page--tool compressor" aria-labelledby="compressor-heading">
       <h1 id="compressor-heading">Image Compressor</h1>
       <p className="page__lede">
         Make a picture smaller for sharing or uploading. It is compressed in your browser and never leaves

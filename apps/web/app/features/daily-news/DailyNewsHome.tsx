@@ -38,6 +38,34 @@ function ReadAllAloud({ text }: { text: string }) {
   );
 }
 
+/**
+ * The holiday or rain box. It appears for a record dated today or later (tools-and-trading.md section 2); its
+ * heading is the specification's 'Holiday Today' / 'Rain Today' only when the date is today, and says the
+ * date plainly otherwise ('Coming up: Friday, 25 December 2026'), never 'Today' over a later date.
+ */
+function DatedBox({
+  kind,
+  title,
+  date,
+  today,
+  children,
+}: {
+  kind: 'holiday' | 'rain';
+  title: string;
+  date: string;
+  today: string;
+  children: React.ReactNode;
+}) {
+  const when = <time dateTime={date}>{longDate(date)}</time>;
+  return (
+    <section className={`daily-news__box daily-news__box--${kind}`} aria-labelledby={`${kind}-box`}>
+      <h2 id={`${kind}-box`}>{date === today ? title : <>Coming up: {when}</>}</h2>
+      {children}
+      {date === today ? <p className="daily-news__box-date">{when}</p> : null}
+    </section>
+  );
+}
+
 /** The daily news home (tools-and-trading.md section 2, "Daily news home"). */
 export function DailyNewsHome({ today, news, holidays, rains, error }: DailyNewsHomeData) {
   const holiday = holidays ? nextDated(holidays, today) : undefined;
@@ -53,24 +81,16 @@ export function DailyNewsHome({ today, news, holidays, rains, error }: DailyNews
       {holiday || rain ? (
         <div className="daily-news__boxes">
           {holiday ? (
-            <section className="daily-news__box daily-news__box--holiday" aria-labelledby="holiday-today">
-              <h2 id="holiday-today">Holiday Today</h2>
+            <DatedBox kind="holiday" title="Holiday Today" date={holiday.date} today={today}>
               <p className="daily-news__box-title">{holiday.occasion}</p>
               <p>{holiday.description}</p>
-              <p className="daily-news__box-date">
-                <time dateTime={holiday.date}>{longDate(holiday.date)}</time>
-              </p>
-            </section>
+            </DatedBox>
           ) : null}
           {rain ? (
-            <section className="daily-news__box daily-news__box--rain" aria-labelledby="rain-today">
-              <h2 id="rain-today">Rain Today</h2>
+            <DatedBox kind="rain" title="Rain Today" date={rain.date} today={today}>
               <p className="daily-news__box-title">{rain.name}</p>
               <p>{rain.description}</p>
-              <p className="daily-news__box-date">
-                <time dateTime={rain.date}>{longDate(rain.date)}</time>
-              </p>
-            </section>
+            </DatedBox>
           ) : null}
         </div>
       ) : null}

@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api-error.ts';
 import { DictionaryPage } from './DictionaryPage.tsx';
+import { DictionaryResult, sensesShown } from './DictionaryResult.tsx';
 
 const callApiLazily = vi.hoisted(() => vi.fn());
 vi.mock('../../shared/lazy-api-client.ts', () => ({ callApiLazily }));
@@ -132,5 +133,31 @@ describe('the dictionary page', () => {
     await screen.findByText('frozen dessert', { selector: 'li' });
     expect((screen.getByLabelText('Word') as HTMLInputElement).value).toBe('ice cream');
     expect(callApiLazily.mock.calls[0]?.[1]).toEqual({ params: { word: 'ice cream' } });
+  });
+});
+
+describe('a long answer', () => {
+  it("leads with 'went: a form of go' and shows the first senses of each part of speech, the rest behind 'more'", () => {
+    const senses = Array.from({ length: 7 }, (_, i) => ({
+      definition: `Sense number ${i + 1}.`,
+      synonyms: [],
+      antonyms: [],
+    }));
+    const entries = [
+      {
+        word: 'go',
+        phonetics: [],
+        meanings: [{ partOfSpeech: 'verb', definitions: senses, synonyms: [], antonyms: [] }],
+        sourceUrls: [],
+      },
+    ] as unknown as DictionaryEntry[];
+    const { container } = render(<DictionaryResult entries={entries} asked="went" />);
+    expect(container.querySelector('.dictionary__form-of')?.textContent).toBe('went: a form of go');
+    const shown = container.querySelectorAll('.dictionary__meaning > ol > li');
+    expect(shown).toHaveLength(sensesShown);
+    const more = container.querySelector('details.dictionary__more')!;
+    expect(more.hasAttribute('open')).toBe(false);
+    expect(more.querySelector('summary')?.textContent).toBe('4 more verb meanings');
+    expect(more.querySelectorAll('li')).toHaveLength(7 - sensesShown);
   });
 });

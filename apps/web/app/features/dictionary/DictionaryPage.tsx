@@ -12,7 +12,7 @@ import { DictionaryResult } from './DictionaryResult.tsx';
 type Lookup =
   | { kind: 'idle' }
   | { kind: 'looking' }
-  | { kind: 'found'; entries: DictionaryEntry[] }
+  | { kind: 'found'; entries: DictionaryEntry[]; word: string }
   | { kind: 'failed'; text: string };
 
 /** What a failed lookup says: the specification's 'Word not found' for any non-OK answer of the dictionary. */
@@ -49,7 +49,7 @@ export function DictionaryPage() {
         () => import('@hurryup/contracts/dictionary').then((c) => c.lookUpWord),
         { params: { word: typed.trim() } },
       );
-      if (ticket === latest.current) setLookup({ kind: 'found', entries });
+      if (ticket === latest.current) setLookup({ kind: 'found', entries, word: typed.trim() });
     } catch (error) {
       if (ticket === latest.current) setLookup({ kind: 'failed', text: failureText(error) });
     }
@@ -70,7 +70,7 @@ export function DictionaryPage() {
   }
 
   return (
-    <section className="page page--narrow dictionary" aria-labelledby="dictionary-heading">
+    <section className="page page--tool dictionary" aria-labelledby="dictionary-heading">
       <h1 id="dictionary-heading">Dictionary</h1>
       <p className="page__lede">
         Meanings, examples and synonyms of English words and phrases, from WordNet. Forms such as "ran" or
@@ -104,7 +104,7 @@ export function DictionaryPage() {
           <p className="dictionary__placeholder">Looking up "{word.trim()}"...</p>
         ) : null}
         {lookup.kind === 'failed' ? <p className="dictionary__error">{lookup.text}</p> : null}
-        {lookup.kind === 'found' ? <DictionaryResult entries={lookup.entries} /> : null}
+        {lookup.kind === 'found' ? <DictionaryResult entries={lookup.entries} asked={lookup.word} /> : null}
       </div>
     </section>
   );

@@ -6,15 +6,54 @@ export function firstDefinition(entries: readonly DictionaryEntry[]): string | u
   return entries[0]?.meanings[0]?.definitions[0]?.definition;
 }
 
+/** How many senses of a part of speech show at first; the rest open with 'more' (issue 27). */
+export const sensesShown = 3;
+
+type Sense = DictionaryEntry['meanings'][number]['definitions'][number];
+
+function SenseItem({ sense }: { sense: Sense }) {
+  return (
+    <li>
+      {sense.definition}
+      {sense.example ? <q className="dictionary__example">{sense.example}</q> : null}
+      {sense.synonyms.length > 0 ? (
+        <p className="dictionary__synonyms">
+          <span>Synonyms:</span> {sense.synonyms.join(', ')}
+        </p>
+      ) : null}
+      {sense.antonyms.length > 0 ? (
+        <p className="dictionary__synonyms">
+          <span>Opposite:</span> {sense.antonyms.join(', ')}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
 /**
  * A lookup's answer: the first definition prominent ('No definition found.' when the answer has none),
- * then each entry's senses grouped by part of speech, with examples and synonyms.
+ * led by the word asked when it is a form of another ('went: a form of go'), then each entry's senses
+ * grouped by part of speech, the first few of each shown and the rest behind 'more'.
  */
-export function DictionaryResult({ entries }: { entries: readonly DictionaryEntry[] }) {
+export function DictionaryResult({
+  entries,
+  asked,
+}: {
+  entries: readonly DictionaryEntry[];
+  asked?: string;
+}) {
   const first = firstDefinition(entries);
   if (first === undefined) return <p className="dictionary__error">{dictionaryMessages.noDefinition}</p>;
+  const typed = asked?.trim().toLowerCase();
+  const base = entries.find((entry) => entry.word.toLowerCase() !== typed)?.word;
+  const isForm = typed !== undefined && typed !== '' && !entries.some((e) => e.word.toLowerCase() === typed);
   return (
     <>
+      {isForm && base ? (
+        <p className="dictionary__form-of">
+          <strong>{typed}</strong>: a form of <strong>{base}</strong>
+        </p>
+      ) : null}
       <p className="dictionary__first">
         <span className="dictionary__headword">{entries[0]?.word}</span> {first}
       </p>
@@ -29,24 +68,24 @@ export function DictionaryResult({ entries }: { entries: readonly DictionaryEntr
             <section key={meaning.partOfSpeech} className="dictionary__meaning">
               <h3>{meaning.partOfSpeech}</h3>
               <ol>
-                {meaning.definitions.map((sense, senseIndex) => (
+                {meaning.definitions.slice(0, sensesShown).map((sense, senseIndex) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a sense's place in its list is its identity
-                  <li key={senseIndex}>
-                    {sense.definition}
-                    {sense.example ? <q className="dictionary__example">{sense.example}</q> : null}
-                    {sense.synonyms.length > 0 ? (
-                      <p className="dictionary__synonyms">
-                        <span>Synonyms:</span> {sense.synonyms.join(', ')}
-                      </p>
-                    ) : null}
-                    {sense.antonyms.length > 0 ? (
-                      <p className="dictionary__synonyms">
-                        <span>Opposite:</span> {sense.antonyms.join(', ')}
-                      </p>
-                    ) : null}
-                  </li>
+                  <SenseItem key={senseIndex} sense={sense} />
                 ))}
               </ol>
+              {meaning.definitions.length > sensesShown ? (
+                <details className="dictionary__more">
+                  <summary>
+                    {meaning.definitions.length - sensesShown} more {meaning.partOfSpeech} meanings
+                  </summary>
+                  <ol start={sensesShown + 1}>
+                    {meaning.definitions.slice(sensesShown).map((sense, senseIndex) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a sense's place in its list is its identity
+                      <SenseItem key={senseIndex} sense={sense} />
+                    ))}
+                  </ol>
+                </details>
+              ) : null}
             </section>
           ))}
         </article>

@@ -31,9 +31,12 @@ function UpiQrCode({ qr, payeeName }: { qr: { size: number; path: string }; paye
 export function DonatePage({
   donation,
   siteName,
+  failure,
 }: {
   donation: DonationPageInfo | undefined;
   siteName: string;
+  /** Why the payment details are missing, when they could not be loaded (not when they are not set up). */
+  failure?: string | undefined;
 }) {
   const upi = donation?.upi;
   function payWithPhonePe() {
@@ -50,7 +53,11 @@ export function DonatePage({
       <p className="page__lede">
         {siteName} is free to read and free of sign-ups. If it helped you, a small gift keeps it that way.
       </p>
-      {!donation ? (
+      {failure ? (
+        <p className="status status--error" role="alert">
+          {failure}
+        </p>
+      ) : !donation ? (
         <p className="status">{donateTexts.notSetUp}</p>
       ) : (
         <>

@@ -1,7 +1,17 @@
 import { sponsoredLinkRel } from '@hurryup/contracts/offer-rules';
 import { ResponsiveImage } from '../../shared/ResponsiveImage.tsx';
 
-const cardImageSizes = '(min-width: 768px) 320px, 100vw';
+/** A thumbnail at the start of the row (offers.css). */
+const cardImageSizes = '64px';
+
+/** The row's action: a button-styled link to the shop ('Get deal'), in a new tab as a sponsored link. */
+export function DealLink({ link, label = 'Get deal' }: { link: string; label?: string }) {
+  return (
+    <a className="button button--small deal-card__go" href={link} target="_blank" rel={sponsoredLinkRel}>
+      {label}
+    </a>
+  );
+}
 
 /**
  * The top of every deal card (offers, Movers & Shakers, Refer & Earn): the linked picture and the linked

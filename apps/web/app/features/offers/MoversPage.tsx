@@ -1,6 +1,6 @@
 import { rupeePrice } from '@hurryup/contracts/offer-rules';
 import type { Mover } from '@hurryup/contracts/offers';
-import { DealCardHead } from './DealCardHead.tsx';
+import { DealCardHead, DealLink } from './DealCardHead.tsx';
 import { DealsAside } from './DealsAside.tsx';
 
 /** '▲ 142 places up today', '▼ 12 places down today', 'No change today'. */
@@ -34,11 +34,14 @@ export function MoversPage({ movers, error }: { movers: Mover[]; error?: string 
                   image={{ url: mover.imageUrl, alt: mover.title, width: mover.width, height: mover.height }}
                   eager={i < 2}
                 />
-                {price ? <p className="deal-card__price">Price: {price}</p> : null}
-                <p className={`deal-card__badge${mover.rankChange < 0 ? ' deal-card__badge--down' : ''}`}>
+                <p className={`deal-card__rank${mover.rankChange < 0 ? ' deal-card__rank--down' : ''}`}>
                   {rankChangeText(mover.rankChange)}
                 </p>
                 <p className="deal-card__site">Site: {mover.site}</p>
+                <div className="deal-card__side">
+                  {price ? <p className="deal-card__price">Price: {price}</p> : null}
+                  <DealLink link={mover.link} label="View deal" />
+                </div>
               </li>
             );
           })}

@@ -1,6 +1,6 @@
 import { discountLabel, offerTexts, rupeePrice } from '@hurryup/contracts/offer-rules';
 import type { Offer } from '@hurryup/contracts/offers';
-import { DealCardHead } from './DealCardHead.tsx';
+import { DealCardHead, DealLink } from './DealCardHead.tsx';
 import { DealsAside } from './DealsAside.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
@@ -25,11 +25,14 @@ export function OfferCard({ offer, eager }: { offer: Offer; eager: boolean }) {
         image={{ url: offer.imageUrl, alt: offer.title, width: offer.width, height: offer.height }}
         eager={eager}
       />
-      {price ? <p className="deal-card__price">Price: {price}</p> : null}
-      {label ? <p className="deal-card__badge">{label}</p> : null}
       <p className="deal-card__site">Site: {offer.site}</p>
       <p className="deal-card__text">{offer.desr}</p>
       {offer.validity ? <p className="deal-card__validity">Valid till {validTill(offer.validity)}</p> : null}
+      <div className="deal-card__side">
+        {label ? <p className="deal-card__saving">{label}</p> : null}
+        {price ? <p className="deal-card__price">Price: {price}</p> : null}
+        <DealLink link={offer.link} />
+      </div>
     </li>
   );
 }

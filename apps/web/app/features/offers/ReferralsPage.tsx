@@ -1,5 +1,6 @@
 import type { Referral } from '@hurryup/contracts/offers';
-import { DealCardHead } from './DealCardHead.tsx';
+import { CopyCode } from './CopyCode.tsx';
+import { DealCardHead, DealLink } from './DealCardHead.tsx';
 import { DealsAside } from './DealsAside.tsx';
 
 /** /refer: referral programmes with their bonus, code or link, and terms (decisions.md section 1). */
@@ -31,15 +32,23 @@ export function ReferralsPage({ referrals, error }: { referrals: Referral[]; err
                 }}
                 eager={i < 2}
               />
-              <p className="deal-card__badge">{referral.bonus}</p>
-              {referral.code ? (
-                <p className="deal-card__code">
-                  Code: <code>{referral.code}</code>
-                </p>
-              ) : (
-                <p className="deal-card__code">No code needed: sign up through the link.</p>
-              )}
+              <p className="deal-card__saving">{referral.bonus}</p>
               <p className="deal-card__text">{referral.terms}</p>
+              <div className="deal-card__side">
+                {referral.code ? (
+                  <>
+                    <p className="deal-card__code">
+                      Code: <code>{referral.code}</code>
+                    </p>
+                    <CopyCode code={referral.code} />
+                  </>
+                ) : (
+                  <>
+                    <p className="deal-card__code">No code needed: sign up through the link.</p>
+                    <DealLink link={referral.link} label="Sign up" />
+                  </>
+                )}
+              </div>
             </li>
           ))}
         </ul>

@@ -209,3 +209,32 @@ describe('the Java quiz', () => {
     await screen.findByText('Question text 11?');
   });
 });
+
+describe("the quiz's reading aloud", () => {
+  it('reads each new question, also one worded exactly like the one before it', () => {
+    const spoken: string[] = [];
+    vi.stubGlobal('speechSynthesis', {
+      speak: (utterance: SpeechSynthesisUtterance) => spoken.push(utterance.text),
+      cancel: () => undefined,
+    });
+    vi.stubGlobal(
+      'SpeechSynthesisUtterance',
+      class {
+        lang = '';
+        text: string;
+        constructor(text: string) {
+          this.text = text;
+        }
+      },
+    );
+    const twins: QuizQuestion[] = [
+      { ...questions[0]!, id: 301 },
+      { ...questions[0]!, id: 302, code: 'System.out.println(1 + 2);' },
+      { ...questions[2]!, id: 303 },
+    ];
+    render(<JavaQuiz questions={twins} topic="operators" />);
+    expect(spoken).toEqual(['What does this code print?']);
+    fireEvent.click(button('Next Question'));
+    expect(spoken).toEqual(['What does this code print?', 'What does this code print?']);
+  });
+});

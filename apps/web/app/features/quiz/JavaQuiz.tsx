@@ -51,7 +51,7 @@ function TopicChoice({ topic }: { topic: QuizTopic | undefined }) {
   return (
     <form className="quiz__topics" method="get" action={quizPagePath}>
       <label htmlFor={id}>Exam objective</label>
-      <select id={id} name="topic" defaultValue={topic ?? ''}>
+      <select id={id} name="topic" className="quiz__topic-select" defaultValue={topic ?? ''}>
         <option value="">All objectives</option>
         {quizTopics.map((t) => (
           <option key={t.slug} value={t.slug}>
@@ -59,7 +59,9 @@ function TopicChoice({ topic }: { topic: QuizTopic | undefined }) {
           </option>
         ))}
       </select>
-      <button type="submit">Show</button>
+      <button type="submit" className="button button--secondary">
+        Show
+      </button>
     </form>
   );
 }
@@ -113,7 +115,7 @@ export function JavaQuiz({ questions, total: declaredTotal, topic, error }: Java
   }, [restored, question, index, loadedUntil, load]);
 
   const optionSeed = useOptionSeed();
-  useReadAloud(restored ? question?.text : undefined);
+  useReadAloud(restored ? question?.text : undefined, question?.id);
   const readAgain = useEnglishSpeech(question?.text ?? '');
 
   function next() {
@@ -149,7 +151,7 @@ export function JavaQuiz({ questions, total: declaredTotal, topic, error }: Java
             <p role="alert" className="quiz__error">
               {quizTexts.unavailable}
             </p>
-            <button type="button" onClick={() => load(index)}>
+            <button type="button" className="button" onClick={() => load(index)}>
               Try again
             </button>
           </>
@@ -203,13 +205,18 @@ export function JavaQuiz({ questions, total: declaredTotal, topic, error }: Java
         </ul>
       </fieldset>
       <div className="quiz__actions">
-        <button type="button" onClick={check} disabled={checked}>
+        <button type="button" className="button" onClick={check} disabled={checked}>
           {quizTexts.check}
         </button>
-        <button type="button" onClick={next} disabled={last}>
+        <button type="button" className="button button--secondary" onClick={next} disabled={last}>
           {quizTexts.next}
         </button>
-        <button type="button" onClick={readAgain.toggle} aria-pressed={readAgain.speaking}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={readAgain.toggle}
+          aria-pressed={readAgain.speaking}
+        >
           {readAgain.speaking ? 'Stop reading' : 'Read question aloud'}
         </button>
       </div>

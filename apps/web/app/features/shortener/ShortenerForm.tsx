@@ -27,13 +27,14 @@ export interface Refusal {
  * The page's answer to a refused request (tools-and-trading.md sections 5 and 8): the alert 'Please enter
  * a valid URL.' when the server refused the URL (its reason by the field), and for any other failure the
  * alert 'Error shortening URL. Please try again.', with the server's own message, when it sent one (an
- * alias taken, the hourly limit), kept inline beside the form.
+ * alias taken, the hourly limit), kept inline once: by its field when it is about one (`fields`), else
+ * below the buttons (`detail`), never in both places (issue 27).
  */
 export function refusal(error: unknown): Refusal {
   if (error instanceof ApiError && (error.status === 400 || error.status === 409) && error.fields) {
     const { longUrl, alias } = error.fields;
     if (longUrl) return { alert: shortenerMessages.invalidUrl, detail: '', fields: { longUrl, alias } };
-    if (alias) return { alert: shortenerMessages.failed, detail: error.message, fields: { alias } };
+    if (alias) return { alert: shortenerMessages.failed, detail: '', fields: { alias } };
   }
   if (error instanceof ApiError && (error.status === 409 || error.status === 429) && error.message)
     return { alert: shortenerMessages.failed, detail: error.message, fields: {} };
@@ -67,9 +68,9 @@ export function ShortenerForm() {
       window.alert(shortenerMessages.invalidUrl);
       return;
     }
-    // A refused alias is not one of the specification's alerts: its message stays on the page.
+    // A refused alias is not one of the specification's alerts: its message stays on the page, by its field.
     if (found.alias) {
-      setDetail(found.alias);
+      setDetail('');
       return;
     }
     setDetail('');

@@ -24,7 +24,7 @@ export function TextToAudioPage() {
   const speech = useBrowserSpeech();
 
   return (
-    <section className="page text-to-audio" aria-labelledby="text-to-audio-heading">
+    <section className="page page--tool text-to-audio" aria-labelledby="text-to-audio-heading">
       <h1 id="text-to-audio-heading">{textToAudioTexts.heading}</h1>
       <div className="text-to-audio__field">
         <label htmlFor="text-to-audio-language">{textToAudioTexts.languageLabel}</label>

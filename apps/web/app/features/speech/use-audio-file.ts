@@ -1,8 +1,8 @@
-import { type SpeechLanguage, speechMessages } from '@hurryup/contracts/speech-rules';
+import { hindiSpeakerNo, type SpeechLanguage, speechMessages } from '@hurryup/contracts/speech-rules';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api-error.ts';
 import { deviceId } from '../../shared/device-id.ts';
-import { callApiForFileLazily } from '../../shared/lazy-api-client.ts';
+import { callApiForFileLazily, callApiLazily } from '../../shared/lazy-api-client.ts';
 
 /** The alert of a failed conversion: the server's message, or its message about the field it refused. */
 function failureText(error: unknown): string {
@@ -15,6 +15,31 @@ function failureText(error: unknown): string {
 
 /** The call can take a while for 5,000 characters on a busy server. */
 const convertTimeoutMs = 120_000;
+
+/**
+ * The audio of `text`: English from `POST /api/generate-audio` (form fields, an MP3 blob), Hindi from
+ * `POST /api/generate-hindi-audio` (JSON `text`, `speaker_no` 182, `config`; tools-and-trading.md section 7),
+ * which answers the stored MP3's `audio_url` on this site. The answer is a blob or that address.
+ */
+async function audioOf(
+  text: string,
+  language: SpeechLanguage,
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<Blob | string> {
+  if (language === 'hi') {
+    const { audio_url } = await callApiLazily(
+      () => import('@hurryup/contracts/speech').then((contract) => contract.generateHindiAudioLink),
+      { body: { text, speaker_no: hindiSpeakerNo, config: { use_streaming_response: false } } },
+      options,
+    );
+    return audio_url;
+  }
+  return callApiForFileLazily(
+    () => import('@hurryup/contracts/speech').then((contract) => contract.generateAudio),
+    { body: { device_id: deviceId(), text, lang: language } },
+    options,
+  );
+}
 
 /**
  * 'Convert to File' (tools-and-trading.md sections 4, 5, 7 and 8): idle, converting, then a file ready to
@@ -45,15 +70,15 @@ export function useAudioFile() {
     const signal = alive.current?.signal;
     setConverting(true);
     try {
-      const blob = await callApiForFileLazily(
-        () => import('@hurryup/contracts/speech').then((contract) => contract.generateAudio),
-        { body: { device_id: deviceId(), text, lang: language } },
-        { timeoutMs: convertTimeoutMs, ...(signal ? { signal } : {}) },
-      );
+      const audio = await audioOf(text, language, {
+        timeoutMs: convertTimeoutMs,
+        ...(signal ? { signal } : {}),
+      });
       if (signal?.aborted) return;
-      const url = URL.createObjectURL(blob);
+      // A blob gets an object URL of its own (released when the next file comes); an address is used as it is.
+      const url = typeof audio === 'string' ? audio : URL.createObjectURL(audio);
       if (current.current) URL.revokeObjectURL(current.current);
-      current.current = url;
+      current.current = typeof audio === 'string' ? undefined : url;
       setFileUrl(url);
     } catch (error) {
       if (signal?.aborted) return;

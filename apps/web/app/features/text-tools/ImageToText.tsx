@@ -82,7 +82,7 @@ export function ImageToText() {
   }
 
   return (
-    <section className="page text-tool" aria-labelledby={`${ids}-heading`}>
+    <section className="page page--tool text-tool" aria-labelledby={`${ids}-heading`}>
       <h1 id={`${ids}-heading`}>Image to Text</h1>
       <p>
         Pull the text out of a photo, a screenshot or a PDF, in English and Hindi. Files are read on our

@@ -63,7 +63,7 @@ export function PdfToText() {
   }
 
   return (
-    <section className="page text-tool" aria-labelledby={`${ids}-heading`}>
+    <section className="page page--tool text-tool" aria-labelledby={`${ids}-heading`}>
       <h1 id={`${ids}-heading`}>PDF to Text</h1>
       <p>
         Turn a PDF into a plain text file, page by page. Scanned pages and Hindi pages are read by OCR on our

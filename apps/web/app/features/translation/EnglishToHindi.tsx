@@ -58,7 +58,7 @@ export function EnglishToHindi() {
   }
 
   return (
-    <article className="page translator">
+    <article className="page page--tool translator">
       <h1>English to Hindi Translator</h1>
       <p>Type or paste English text, translate it into Hindi, and listen to either version.</p>
       <form className="translator__form" onSubmit={translate} noValidate>
