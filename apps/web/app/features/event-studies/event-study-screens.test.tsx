@@ -176,7 +176,8 @@ describe('impact heatmap', () => {
       />,
     );
     await screen.findByText(/Faded cells are not significant at 5%/, undefined, slow);
-    expect(container.querySelectorAll('.heatmap-cell--muted')).toHaveLength(4);
+    // NIFTY 50's -3d, the PSU row's -3d, +3d and +10d, and both rows' empty +5d (no events: n 0, not significant).
+    expect(container.querySelectorAll('.heatmap-cell--muted')).toHaveLength(6);
     expect(container.querySelector('.heatmap-cell--muted rect')?.getAttribute('fill-opacity')).toBe('0.3');
     expect(container.querySelector('.heatmap-cell--muted title')?.textContent).toBe(
       'NIFTY 50 -3d: 0.12% (40 events; 40 events, t = 0.50, not significant at 5%)',

@@ -42,11 +42,23 @@ function problemOf(label: string): string | null {
 
 describe('a field the visitor cleared or mistyped is never sent', () => {
   it('signal: says which field is wrong beside it, sends nothing, and clears the previous answer', async () => {
-    const fetch = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(
-        json(200, { signal: 'HOLD', confidence: 57.5, reason: 'RSI 56.07 is neutral.', asOf: '2025-11-26' }),
-      );
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      json(200, {
+        signal: 'HOLD',
+        confidence: 57.5,
+        reason: 'RSI 56.07 is neutral.',
+        evidence: {
+          n: 200,
+          hitRate: 41,
+          interval: [34.4, 47.9],
+          baseRate: 45.6,
+          meanProfit: -12.76,
+          worst: -480,
+        },
+        vixPercentile: 1.6,
+        asOf: '2025-11-26',
+      }),
+    );
     renderInRouter(<SignalView indicators={indicators} saveMode={false} />);
     const oi = await screen.findByLabelText('OI Change %', { exact: true }, slow);
     expect((oi as HTMLInputElement).value).toBe('1.4');
@@ -73,7 +85,21 @@ describe('a field the visitor cleared or mistyped is never sent', () => {
     const fetch = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValueOnce(
-        json(200, { signal: 'BUY PUT', confidence: 39.7, reason: 'Overbought.', asOf: 'x' }),
+        json(200, {
+          signal: 'BUY PUT',
+          confidence: 39.7,
+          reason: 'Overbought.',
+          evidence: {
+            n: 200,
+            hitRate: 41,
+            interval: [34.4, 47.9],
+            baseRate: 45.6,
+            meanProfit: -12.76,
+            worst: -480,
+          },
+          vixPercentile: 64.7,
+          asOf: 'x',
+        }),
       )
       .mockResolvedValueOnce(
         json(400, {
@@ -109,7 +135,21 @@ describe('a field the visitor cleared or mistyped is never sent', () => {
 
   it('pattern: an out-of-range NIFTY is named in words and the previous result goes', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      json(200, { pattern: 'Doji', signal: 'HOLD', confidence: 50, reason: 'A doji.', asOf: '2025-11-26' }),
+      json(200, {
+        pattern: 'Doji',
+        signal: 'HOLD',
+        confidence: 50,
+        reason: 'A doji.',
+        evidence: {
+          n: 200,
+          hitRate: 41,
+          interval: [34.4, 47.9],
+          baseRate: 45.6,
+          meanProfit: -12.76,
+          worst: -480,
+        },
+        asOf: '2025-11-26',
+      }),
     );
     renderInRouter(<PatternDetector indicators={indicators} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Detect Pattern' }, slow));
