@@ -158,7 +158,11 @@ describe('the engine pool', () => {
     const engines = pool({ clock: new ManualClock() });
     const spinning = await gate();
     const giveUp = new AbortController();
-    const abandoned = engines.run(testEngine, { kind: 'spin', gate: spinning.path }, { signal: giveUp.signal });
+    const abandoned = engines.run(
+      testEngine,
+      { kind: 'spin', gate: spinning.path },
+      { signal: giveUp.signal },
+    );
     await spinning.started;
     expect(engines.stats().engines[0]).toMatchObject({ running: 1 });
     giveUp.abort(new Error('the visitor left'));
