@@ -66,8 +66,16 @@ module.exports = {
       severity: 'error',
       comment:
         'Engines (engines/) run CPU work in worker threads for any feature, in a web process or the worker process: they import only packages, @hurryup/contracts and other engine files (and tests their test engines), never the app, its features, shared/, db/ or the web app.',
-      from: { path: `${server}engines/` },
+      from: { path: `${server}engines/`, pathNot: '\\.test\\.ts$' },
       to: { path: '^apps/', pathNot: '^apps/server/(src|test)/engines/' },
+    },
+    {
+      name: 'engines-know-no-feature',
+      severity: 'error',
+      comment:
+        "The tests of engines may also import the platform's clock: a ManualClock drives the pool's time limits.",
+      from: { path: `${server}engines/.*\\.test\\.ts$` },
+      to: { path: '^apps/', pathNot: ['^apps/server/(src|test)/engines/', `${server}shared/clock\\.ts$`] },
     },
     {
       name: 'db-knows-no-feature',

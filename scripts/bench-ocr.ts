@@ -6,6 +6,7 @@ import { createEnginePool } from '../apps/server/src/engines/engine-pool.ts';
 import type { OcrSourceType } from '../apps/server/src/engines/ocr/ocr.engine.ts';
 import { readTextOf } from '../apps/server/src/engines/ocr/ocr.ts';
 import {
+  blankPagesPdf,
   sampleEnglish,
   sampleHindi,
   textPdf,
@@ -35,7 +36,9 @@ const line = (label: string, figure: string) => console.log(`${label.padEnd(52)}
 /**
  * The `ocr` engine, warm (its thread started, tesseract loaded with English and Hindi): milliseconds per
  * image for an A4 page at 300 dpi and a phone screenshot, beside Debian's tesseract CLI on the same PNG;
- * and PDF pages per second, from text layers and by OCR (Hindi pages).
+ * PDF pages per second, from text layers and by OCR (Hindi pages); and how long the engine takes to refuse
+ * what it never decodes (a picture whose header claims 60,000 x 60,000 pixels, a 10,000-page PDF, a PDF of
+ * 30 pages to scan), figures the engine tests once asserted and now leave to this benchmark.
  */
 export async function benchOcr() {
   const engines = createEnginePool({ threadBudget: 1 });
@@ -52,8 +55,31 @@ export async function benchOcr() {
     if (!output.ok) throw new Error(`the benchmark's sample was refused: ${output.problem}`);
     return output;
   };
+  /** Milliseconds the engine takes to refuse `file` (it must be refused with `problem`). */
+  const refusalMs = async (file: string, type: OcrSourceType, problem: string) => {
+    const started = performance.now();
+    const output = await readTextOf(engines, { path: file, type });
+    const ms = performance.now() - started;
+    if (output.ok || output.problem !== problem)
+      throw new Error(`the benchmark's sample was not refused as ${problem}`);
+    return ms;
+  };
   try {
     await read(write(await textPicture(['warm'])), 'image/png');
+
+    // A PNG header that claims 60,000 x 60,000 pixels, in a few hundred bytes: refused from its header.
+    const bomb = await textPicture(['x'], 'png');
+    bomb.writeUInt32BE(60_000, 16);
+    bomb.writeUInt32BE(60_000, 20);
+    const refusals = [
+      ['picture claiming 60,000 x 60,000 pixels', write(bomb), 'image/png', 'too-many-pixels'],
+      ['PDF of 10,000 blank pages', write(blankPagesPdf(10_000)), 'application/pdf', 'too-many-pages'],
+      ['PDF of 30 pages to scan', write(blankPagesPdf(30)), 'application/pdf', 'too-many-scanned-pages'],
+    ] as const;
+    for (const [label, file, type, problem] of refusals) {
+      const ms = await refusalMs(file, type, problem);
+      line(`ocr engine: refuses a ${label}`, `${ms.toFixed(0).padStart(6)} ms`);
+    }
 
     // An A4 page at 300 dpi (2480 px wide), 36 lines of 11-point text; a 1080 px phone screenshot.
     const a4Lines = Array.from(

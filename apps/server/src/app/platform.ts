@@ -133,6 +133,7 @@ export async function startPlatform(
     : createEnginePool({
         threadBudget: config.engineThreads,
         log,
+        clock,
         answerWithinMs: Math.max(1000, config.idleTimeoutMs - 5000),
       });
   // With Redis, engine work is queued and run by the processes that run jobs (a worker); without it, here.

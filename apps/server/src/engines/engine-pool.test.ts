@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { openTaskGate, type TaskGate } from '../../test/engines/task-gate.ts';
 import type { TestTask } from '../../test/engines/test-tasks.worker.ts';
+import { ManualClock } from '../shared/clock.ts';
 import { defineEngine, type EngineLimits } from './engine.ts';
 import {
   EngineBusyError,
@@ -14,8 +16,8 @@ import { createEnginePool, type EnginePool } from './engine-pool.ts';
 
 const testTask: z.ZodType<TestTask> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('echo'), value: z.string().max(20) }),
-  z.object({ kind: z.literal('sleep'), ms: z.number().int().min(0).max(5000) }),
-  z.object({ kind: z.literal('spin') }),
+  z.object({ kind: z.literal('hold'), gate: z.string() }),
+  z.object({ kind: z.literal('spin'), gate: z.string() }),
   z.object({ kind: z.literal('throw') }),
   z.object({ kind: z.literal('exit') }),
   z.object({ kind: z.literal('allocate') }),
@@ -37,7 +39,16 @@ function pool(options: Partial<Parameters<typeof createEnginePool>[0]> = {}) {
   pools.push(created);
   return created;
 }
+const gates: TaskGate[] = [];
+/** Where a 'hold' or 'spin' task tells the test it runs (and a held one waits to be released). */
+async function gate() {
+  const opened = await openTaskGate();
+  gates.push(opened);
+  return opened;
+}
 afterEach(async () => {
+  // Gates first: a task a failed test left held ends, so closing its pool (which waits for it) ends too.
+  await Promise.all(gates.splice(0).map((g) => g.close()));
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
@@ -51,27 +62,44 @@ describe('the engine pool', () => {
   });
 
   it('refuses a task when the engine queue is full, with a Retry-After estimate, and runs the others', async () => {
-    const engines = pool();
-    const first = engines.run(testEngine, { kind: 'sleep', ms: 300 });
+    const engines = pool({ clock: new ManualClock() });
+    const held = await gate();
+    const first = engines.run(testEngine, { kind: 'hold', gate: held.path });
     const second = engines.run(testEngine, { kind: 'echo', value: 'queued' });
     const refused = await engines.run(testEngine, { kind: 'echo', value: 'refused' }).catch((e) => e);
     expect(refused).toBeInstanceOf(EngineBusyError);
     expect(refused).toMatchObject({ statusCode: 503, code: 'ENGINE_BUSY', engine: 'test-tasks' });
-    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
-    expect(refused.message).toMatch(/^This tool is busy right now\. Please try again in \d+ seconds?\.$/);
-    expect(await first).toBe('slept');
+    // Nothing measured yet, so a quarter of the 20 s time limit per task: the running one's rest (no time
+    // has passed on the clock) and the one waiting.
+    expect(refused.retryAfterSeconds).toBe(10);
+    expect(refused.message).toBe('This tool is busy right now. Please try again in 10 seconds.');
+    await held.started;
+    expect(engines.stats().engines[0]).toMatchObject({ running: 1, waiting: 1, completed: 0 });
+    held.release();
+    expect(await first).toBe('released');
     expect(await second).toBe('echo queued');
     expect(engines.stats().engines[0]).toMatchObject({ refused: 1, completed: 2 });
   });
 
-  it('stops a task past its time limit, and the next task runs on a fresh thread', async () => {
-    // Long enough for a fresh thread to start on a busy machine, which the next task needs.
-    const engines = pool({ limits: { 'test-tasks': { timeoutMs: 1500 } } });
-    const error = await engines.run(testEngine, { kind: 'spin' }).catch((e) => e);
+  it('stops a task past its time limit (on the clock), and the next task runs on a fresh thread', async () => {
+    const clock = new ManualClock();
+    const engines = pool({ clock });
+    const spinning = await gate();
+    const stopped = engines.run(testEngine, { kind: 'spin', gate: spinning.path }).catch((e) => e);
+    await spinning.started;
+    // A moment short of its limit the task still runs: another engine's answer comes back meanwhile.
+    clock.advance(limits.timeoutMs - 1);
+    expect(await engines.run(otherEngine, { kind: 'echo', value: 'meanwhile' })).toBe('echo meanwhile');
+    expect(engines.stats().engines[0]).toMatchObject({ name: 'test-tasks', running: 1, timedOut: 0 });
+    clock.advance(1);
+    const error = await stopped;
     expect(error).toBeInstanceOf(EngineTimeoutError);
     expect(error).toMatchObject({ statusCode: 504, code: 'ENGINE_TIMEOUT' });
+    // Its thread is gone (a task that never yields ends only so), and the engine goes on.
+    await spinning.stopped;
     expect(await engines.run(testEngine, { kind: 'echo', value: 'after' })).toBe('echo after');
-    expect(engines.stats().engines[0]).toMatchObject({ timedOut: 1, completed: 1 });
+    expect(engines.stats().engines[0]).toMatchObject({ timedOut: 1, completed: 1, running: 0 });
+    expect(clock.pendingTimers).toBe(0);
   });
 
   it.each([
@@ -100,10 +128,15 @@ describe('the engine pool', () => {
 
   it('keeps every engine a place of its own: one busy engine never holds the place another needs', async () => {
     // One place in the budget (ENGINE_THREADS=1 on a two-core machine), and test-tasks may use two threads.
-    const engines = pool({ threadBudget: 1, limits: { 'test-tasks': { threads: 2, maxQueue: 5 } } });
-    const a = engines.run(testEngine, { kind: 'sleep', ms: 300 });
-    const second = engines.run(testEngine, { kind: 'sleep', ms: 10 });
-    const b = engines.run(otherEngine, { kind: 'sleep', ms: 10 });
+    const engines = pool({
+      clock: new ManualClock(),
+      threadBudget: 1,
+      limits: { 'test-tasks': { threads: 2, maxQueue: 5 } },
+    });
+    const [first, other] = [await gate(), await gate()];
+    const a = engines.run(testEngine, { kind: 'hold', gate: first.path });
+    const second = engines.run(testEngine, { kind: 'echo', value: 'second' });
+    const b = engines.run(otherEngine, { kind: 'hold', gate: other.path });
     const stats = engines.stats();
     // The other engine starts at once on its own place; test-tasks' second task waits for the budget.
     expect(stats.running).toBe(2);
@@ -111,25 +144,38 @@ describe('the engine pool', () => {
       ['test-tasks', 1, 1],
       ['other-tasks', 1, 0],
     ]);
-    expect(await b).toBe('slept');
+    await Promise.all([first.started, other.started]);
+    other.release();
+    expect(await b).toBe('released');
+    // The other engine's place was its own: the budget's one place is still test-tasks' first task's.
     expect(engines.stats().engines[0]).toMatchObject({ running: 1, waiting: 1 });
-    expect(await Promise.all([a, second])).toEqual(['slept', 'slept']);
+    first.release();
+    expect(await Promise.all([a, second])).toEqual(['released', 'echo second']);
+    expect(engines.stats().engines[0]).toMatchObject({ running: 0, waiting: 0, completed: 2 });
   });
 
   it('stops a running task whose caller gives up, and runs the next one', async () => {
-    const engines = pool();
+    const engines = pool({ clock: new ManualClock() });
+    const spinning = await gate();
     const giveUp = new AbortController();
-    const abandoned = engines.run(testEngine, { kind: 'spin' }, { signal: giveUp.signal });
+    const abandoned = engines.run(
+      testEngine,
+      { kind: 'spin', gate: spinning.path },
+      { signal: giveUp.signal },
+    );
+    await spinning.started;
     expect(engines.stats().engines[0]).toMatchObject({ running: 1 });
     giveUp.abort(new Error('the visitor left'));
     await expect(abandoned).rejects.toThrow('the visitor left');
+    await spinning.stopped;
     expect(engines.stats().engines[0]).toMatchObject({ running: 0, cancelled: 1, timedOut: 0 });
     expect(await engines.run(testEngine, { kind: 'echo', value: 'next' })).toBe('echo next');
   });
 
   it('drops a waiting task whose caller gives up, and fails waiting tasks on close', async () => {
-    const engines = pool();
-    const running = engines.run(testEngine, { kind: 'sleep', ms: 200 });
+    const engines = pool({ clock: new ManualClock() });
+    const held = await gate();
+    const running = engines.run(testEngine, { kind: 'hold', gate: held.path });
     const giveUp = new AbortController();
     const abandoned = engines.run(testEngine, { kind: 'echo', value: 'never' }, { signal: giveUp.signal });
     giveUp.abort(new Error('the visitor left'));
@@ -139,7 +185,10 @@ describe('the engine pool', () => {
     const waiting = engines.run(testEngine, { kind: 'echo', value: 'too late' });
     const closing = engines.close();
     await expect(waiting).rejects.toBeInstanceOf(EngineClosedError);
-    expect(await running).toBe('slept');
+    // Closing waits for the running task: it is not cut short.
+    await held.started;
+    held.release();
+    expect(await running).toBe('released');
     await closing;
     await expect(engines.run(testEngine, { kind: 'echo', value: 'x' })).rejects.toBeInstanceOf(
       EngineClosedError,
@@ -184,17 +233,28 @@ describe('an engine in child processes (isolation: process)', { timeout: 30_000 
     expect(await engines.run(processEngine, { kind: 'allocate' }).catch((e) => e)).toBeInstanceOf(
       EngineMemoryError,
     );
-    // The limit counts from the task's start: a warm child first, so starting one is not what is timed.
-    const slow = pool({ limits: { 'process-tasks': { timeoutMs: 1500 } } });
-    expect(await slow.run(processEngine, { kind: 'echo', value: 'warm' })).toBe('echo warm');
-    expect(await slow.run(processEngine, { kind: 'spin' }).catch((e) => e)).toBeInstanceOf(
-      EngineTimeoutError,
-    );
+    // The time limit, on the pool's clock, counts from the task's start in its child.
+    const clock = new ManualClock();
+    const slow = pool({ clock });
+    const spinning = await gate();
+    const timed = slow.run(processEngine, { kind: 'spin', gate: spinning.path }).catch((e) => e);
+    await spinning.started;
+    clock.advance(processEngine.limits.timeoutMs);
+    expect(await timed).toBeInstanceOf(EngineTimeoutError);
+    await spinning.stopped;
     expect(await slow.run(processEngine, { kind: 'echo', value: 'fresh' })).toBe('echo fresh');
+    expect(slow.stats().engines[0]).toMatchObject({ timedOut: 1, completed: 1 });
+    const abandonedGate = await gate();
     const giveUp = new AbortController();
-    const abandoned = engines.run(processEngine, { kind: 'spin' }, { signal: giveUp.signal });
+    const abandoned = engines.run(
+      processEngine,
+      { kind: 'spin', gate: abandonedGate.path },
+      { signal: giveUp.signal },
+    );
+    await abandonedGate.started;
     giveUp.abort(new Error('the visitor left'));
     await expect(abandoned).rejects.toThrow('the visitor left');
+    await abandonedGate.stopped;
     expect(await engines.run(processEngine, { kind: 'echo', value: 'still' })).toBe('echo still');
     expect(engines.stats().engines[0]).toMatchObject({ memoryKilled: 1, cancelled: 1, completed: 1 });
   });

@@ -30,7 +30,10 @@ export interface EnginePoolOptions {
    * bounded by it.
    */
   answerWithinMs?: number;
-  /** Where run times and time limits are read (the platform's clock; tests pass a ManualClock). */
+  /**
+   * Where time limits, run times and queue estimates are read: the platform's clock (platform.ts passes it;
+   * tests pass a ManualClock and fire a task's time limit with `advance`). Default: the system's clock.
+   */
   clock?: EngineClock;
   /** Runs an engine's tasks (tests: a fake slow engine); default piscina threads, or child processes. */
   runnerFor?: (
@@ -288,7 +291,8 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       .then(
         (output: unknown) => {
           settle();
-          const ms = clock.now() - started;
+          // Never below 0: the wall clock a platform clock reads may be set back while a task runs.
+          const ms = Math.max(0, clock.now() - started);
           lane.completed += 1;
           lane.averageMs = lane.averageMs === undefined ? ms : lane.averageMs * 0.8 + ms * 0.2;
           task.resolve(output);

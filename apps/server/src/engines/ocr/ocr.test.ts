@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { textExtractMaxSeconds } from '@hurryup/contracts/text-extract-rules';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnginePool, type EnginePool } from '../engine-pool.ts';
@@ -115,13 +114,12 @@ describe('the ocr engine', { timeout: 30_000 }, () => {
     const bomb = Buffer.from(png);
     bomb.writeUInt32BE(60_000, 16);
     bomb.writeUInt32BE(60_000, 20);
-    const started = performance.now();
+    // How long the refusal takes is measured by `npm run bench` (section ocr), never asserted here.
     expect(await read(bomb, 'image/png')).toEqual({
       ok: false,
       problem: 'too-many-pixels',
       pixels: 3_600_000_000,
     });
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('takes a PDF text layer page by page, without OCR', async () => {
@@ -164,13 +162,13 @@ describe('the ocr engine', { timeout: 30_000 }, () => {
     expect(output.pages).toEqual(['Scanned invoice 2025', 'Total due 450 rupees']);
   });
 
-  it(`refuses password-protected, damaged and 10,000-page PDFs quickly (within the ${textExtractMaxSeconds} s limit)`, async () => {
+  it('refuses password-protected, damaged, 10,000-page and 30-scanned-page PDFs', async () => {
     expect(await read(passwordPdf(), 'application/pdf')).toEqual({ ok: false, problem: 'encrypted-pdf' });
     expect(await read(Buffer.from('%PDF-1.7\n1 0 obj garbage'), 'application/pdf')).toEqual({
       ok: false,
       problem: 'corrupt-pdf',
     });
-    const started = performance.now();
+    // How long these refusals take is measured by `npm run bench` (section ocr), never asserted here.
     expect(await read(blankPagesPdf(10_000), 'application/pdf')).toEqual({
       ok: false,
       problem: 'too-many-pages',
@@ -181,7 +179,6 @@ describe('the ocr engine', { timeout: 30_000 }, () => {
       problem: 'too-many-scanned-pages',
       pages: 30,
     });
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('refuses a PDF whose content stream inflates 2,048 MB from 2 MB, before pdf.js decodes it', async () => {
