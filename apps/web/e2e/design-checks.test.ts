@@ -64,24 +64,6 @@ describe('button-styled links', () => {
   });
 });
 
-/** The trading screens, fixed on their own branch (issue 27): their findings are reported, not asserted here. */
-const tradingRoutes = new Set([
-  '/tradebot',
-  '/tradebot-save-9',
-  '/optionEdge',
-  '/optionEdgeBacktest',
-  '/patternDetector',
-  '/volat',
-  '/daylow',
-  '/stocks',
-  '/tradingViewData',
-  '/breakout',
-  '/liveAlert',
-  '/impactHeatmap',
-  '/straddleSimulator',
-  '/eventCalendar',
-]);
-
 /**
  * What a page shows on a 390 px phone that does not depend on taste: its width (no sideways scroll), form
  * controls on the browser's grey defaults, tap targets under 24 px (a control, or the label it sits in).
@@ -139,15 +121,12 @@ describe('every page on a 390 px phone', () => {
 
   it('has no sideways scroll, no native grey controls, tap targets of 24 px, readable buttons in every state', async () => {
     const found: string[] = [];
-    const reported: string[] = [];
     for (const path of await pagePaths()) {
       await page.goto(`${baseUrl}${path}`);
       await waitForHydration(page);
       const problems = [...(await layoutProblems(page)), ...(await unreadableButtons(page))];
-      const list = tradingRoutes.has(path.split('?')[0]!) ? reported : found;
-      list.push(...problems.map((problem) => `${path}: ${problem}`));
+      found.push(...problems.map((problem) => `${path}: ${problem}`));
     }
-    if (reported.length > 0) console.warn(`Trading screens (their own branch):\n${reported.join('\n')}`);
     expect(found).toEqual([]);
   }, 900_000);
 });
