@@ -30,6 +30,7 @@ import { importMarketFolder } from '../apps/server/src/features/market/market-im
 import { NIFTY_50_STOCKS } from '../apps/server/src/features/market/market-instruments.ts';
 import type { PostTables } from '../apps/server/src/features/posts/posts.tables.ts';
 import { PostSearchIndex } from '../apps/server/src/features/posts/posts-search-index.ts';
+import { systemClock } from '../apps/server/src/shared/clock.ts';
 import { benchDictionary } from './bench-dictionary.ts';
 import { benchEvents } from './bench-events.ts';
 import { benchNutrition } from './bench-nutrition.ts';
@@ -528,7 +529,7 @@ Market data, ${folder}`);
     );
     console.log(`${'start-up re-import (all files unchanged)'.padEnd(44)} ${skipMs.toFixed(0)} ms`);
     const repository = createMarketRepository(db);
-    const market = createMarketService({ repository, now: () => new Date() });
+    const market = createMarketService({ repository, clock: systemClock });
     await market.rateAllStocks();
     const stored = await repository.recentBarsOf(NIFTY_50_STOCKS, '2000-01-01');
     const rateOnly: number[] = [];

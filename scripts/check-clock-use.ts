@@ -22,12 +22,6 @@ export const checkedRoot = 'apps/server/src/features';
  * §3); remove a line when its file is clean (the check fails on a listed file that no longer needs it).
  */
 export const allowed: Record<string, string> = {
-  // The market area folds MARKET_CLOCK into the platform clock (its own work).
-  'apps/server/src/features/market/market.repository.ts': 'market: stored times',
-  'apps/server/src/features/market/market-startup.ts': 'market: retry after a failed sync',
-  'apps/server/src/features/market/market.feature.ts': 'market: MARKET_CLOCK',
-  'apps/server/src/features/market/market.service.ts': 'market: holiday cache',
-  'apps/server/src/features/market/market.test.ts': 'market: waits for the sync on real time',
   // Speech: unique texts from the wall clock in its tests.
   'apps/server/src/features/speech/speech.test.ts': 'speech: unique texts from Date.now()',
   // Image copies wait between retries with node:timers/promises.

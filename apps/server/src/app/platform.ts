@@ -6,7 +6,7 @@ import { createJobSchedules } from '../db/job-schedules.ts';
 import type { Engines } from '../engines/engine.ts';
 import { engineList } from '../engines/engine-list.ts';
 import { createEnginePool } from '../engines/engine-pool.ts';
-import { type Clock, clockStartingAt, systemClock } from '../shared/clock.ts';
+import { type Clock, clockStartingAt, frozenClock, systemClock } from '../shared/clock.ts';
 import type { Config } from '../shared/config.ts';
 import { createBullmqJobs, redisOptionsFromUrl } from '../shared/jobs-bullmq.ts';
 import { createInProcessJobs, type JobRunner } from '../shared/jobs-in-process.ts';
@@ -46,6 +46,19 @@ export interface Platform {
 }
 
 /**
+ * The site's clock from the settings, and the one the platform's own machinery (limits' windows, job
+ * schedules, the mail outbox's retries, readiness bounds) measures time on. They are the same clock, except
+ * when MARKET_CLOCK stands the site's clock still (tests and demos): everything a visitor sees is computed at
+ * that instant, while limits, schedules and retries run on a clock started at the same instant, so a window
+ * still closes and a job still comes round again. A stood-still clock's own timers wait on real time.
+ */
+export function clockFromSettings(setting: Config['clock']): { clock: Clock; machinery: Clock } {
+  if (!setting) return { clock: systemClock, machinery: systemClock };
+  const running = clockStartingAt(setting.at);
+  return { clock: setting.runs ? running : frozenClock(setting.at), machinery: running };
+}
+
+/**
  * Builds the platform for one app and ties its life to the app's: jobs start once every feature has
  * defined its own (onReady) and stop, with the engine pool and the Redis connections, when the app closes.
  */
@@ -56,7 +69,10 @@ export async function startPlatform(
   overrides: Partial<Platform>,
   role: 'web' | 'worker' | 'tool',
 ): Promise<Platform> {
-  const clock = overrides.clock ?? (config.clockStart ? clockStartingAt(config.clockStart) : systemClock);
+  const fromSettings = clockFromSettings(config.clock);
+  // A test's clock (a ManualClock) is the only clock: it moves the machinery too.
+  const clock = overrides.clock ?? fromSettings.clock;
+  const machinery = overrides.clock ?? fromSettings.machinery;
   const log = app.log.child({ part: 'platform' });
   const runJobs = role === 'worker' || config.runJobs;
 
@@ -83,7 +99,7 @@ export async function startPlatform(
             // While Redis is away every limit still holds, counted in this process's memory.
             fallback: createMemoryLimitStore(),
             available: () => redis.status === 'ready',
-            now: () => clock.now(),
+            now: () => machinery.now(),
             onSwitch: (to, error) =>
               to === 'fallback'
                 ? log.warn(
@@ -93,10 +109,10 @@ export async function startPlatform(
                 : log.info('redis is back: limits are counted in Redis again'),
           })
         : createMemoryLimitStore(),
-      clock,
+      machinery,
       (error) => log.warn({ err: error instanceof Error ? error.message : error }, 'limit store failed'),
     );
-  const readiness = overrides.readiness ?? createReadiness(clock);
+  const readiness = overrides.readiness ?? createReadiness(machinery);
   readiness.add({
     name: 'database',
     required: true,
@@ -119,9 +135,15 @@ export async function startPlatform(
   const jobs =
     overrides.jobs ??
     (config.redis
-      ? createBullmqJobs({ redisUrl: config.redis.url, prefix: config.redis.prefix, clock, log, runJobs })
+      ? createBullmqJobs({
+          redisUrl: config.redis.url,
+          prefix: config.redis.prefix,
+          clock: machinery,
+          log,
+          runJobs,
+        })
       : createInProcessJobs({
-          clock,
+          clock: machinery,
           log,
           schedules: createJobSchedules(database.db),
           runSchedules: runJobs,
@@ -138,7 +160,7 @@ export async function startPlatform(
       });
   // With Redis, engine work is queued and run by the processes that run jobs (a worker); without it, here.
   const engines = overrides.engines ?? (config.redis ? enginesThroughJobs(jobs, pool!, engineList) : pool!);
-  const mail = overrides.mail ?? createPlatformMail({ config, database, clock, jobs, log });
+  const mail = overrides.mail ?? createPlatformMail({ config, database, clock: machinery, jobs, log });
   defineSweepJob(jobs, config);
 
   // A command-line tool (an import) queues nothing and runs no schedule.

@@ -63,6 +63,20 @@ export const systemClock: Clock = {
   ...realTimers(),
 };
 
+/**
+ * A clock that stands still at `at` (the `MARKET_CLOCK` setting, tests and demos only): `now()` and `date()`
+ * always answer that instant, while its timers wait on real time, so retries, bounds and deadlines still
+ * fire and nothing waits for a time that never comes.
+ */
+export function frozenClock(at: Date): Clock {
+  const time = at.getTime();
+  return {
+    now: () => time,
+    date: () => new Date(time),
+    ...realTimers(),
+  };
+}
+
 /** A clock that starts at `start` and runs on at real speed (the `CLOCK_START` setting, for demos and tests). */
 export function clockStartingAt(start: Date): Clock {
   const offset = start.getTime() - Date.now();

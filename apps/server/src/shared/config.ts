@@ -262,6 +262,15 @@ const envSchema = z
     ),
     MAIL_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(50).default(10)),
   })
+  .superRefine((env, context) => {
+    if (env.MARKET_CLOCK && env.CLOCK_START)
+      context.addIssue({
+        code: 'custom',
+        path: ['CLOCK_START'],
+        message:
+          "set MARKET_CLOCK or CLOCK_START, not both: MARKET_CLOCK stops the whole site's clock at one instant, CLOCK_START starts it at one and lets it run",
+      });
+  })
   .transform((env) => ({
     env: env.NODE_ENV,
     port: env.PORT,
@@ -295,7 +304,15 @@ const envSchema = z
       : undefined,
     // With Redis, web processes leave jobs to `npm run worker` unless told otherwise; without it, they run them.
     runJobs: env.RUN_JOBS === undefined ? !env.REDIS_URL : env.RUN_JOBS === 'true',
-    clockStart: env.CLOCK_START ? new Date(env.CLOCK_START) : undefined,
+    /**
+     * The site's clock (test and demo only): stood still at an instant (MARKET_CLOCK), or started at one and
+     * running on (CLOCK_START); the system clock when neither is set.
+     */
+    clock: env.MARKET_CLOCK
+      ? { at: new Date(env.MARKET_CLOCK), runs: false }
+      : env.CLOCK_START
+        ? { at: new Date(env.CLOCK_START), runs: true }
+        : undefined,
     trustProxy: env.TRUST_PROXY,
     ads: {
       clientId: env.ADS_CLIENT_ID,
@@ -308,7 +325,6 @@ const envSchema = z
       // Tests never reach the internet: their setup turns the sync off (MARKET_SYNC=off).
       sync: (env.MARKET_SYNC ?? 'on') === 'on',
       sourceUrl: env.MARKET_SOURCE_URL.replace(/\/+$/, ''),
-      clock: env.MARKET_CLOCK ? new Date(env.MARKET_CLOCK) : undefined,
     },
     feeds: {
       newsUrls: env.NEWS_FEED_URLS ?? defaultNewsFeedUrls,

@@ -28,11 +28,10 @@ export function registerEventStudies(
   app: FastifyInstance,
   context: Pick<
     FeatureContext<EventStudiesSettings>,
-    'database' | 'config' | 'site' | 'clock' | 'limits' | 'settings' | 'log'
+    'database' | 'site' | 'clock' | 'limits' | 'settings' | 'log'
   >,
 ) {
-  const { database, config, site, clock, limits, settings, log } = context;
-  const fixedClock = config.market.clock;
+  const { database, site, clock, limits, settings, log } = context;
   const whatsapp = settings.whatsapp;
   const sendLimit = limits.define({
     name: 'fed-alert.whatsapp-sends',
@@ -44,7 +43,7 @@ export function registerEventStudies(
   });
   const studies = createEventStudiesService({
     repository: createEventStudiesRepository(tablesOf<EventStudiesTables>(database.db)),
-    now: () => (fixedClock ? new Date(fixedClock) : clock.date()),
+    now: () => clock.date(),
     log,
     whatsapp: whatsapp
       ? {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type MarketEventInput, marketEventInputSchema } from '@hurryup/contracts/market';
 import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from '../../shared/clock.ts';
 import { createMarketRepository, type MarketRepository } from './market.repository.ts';
 import type { MarketTables } from './market.tables.ts';
 import { type CsvProblem, parseBarsCsv, splitCsvLine } from './market-csv.ts';
@@ -16,6 +17,12 @@ export interface ImportedFile {
   rows: number;
   /** True when the file was imported before and has not changed since. */
   skipped: boolean;
+}
+
+/** How a folder is imported: `force` reads unchanged files again; `clock` dates the rows written (the site's). */
+export interface ImportOptions {
+  force?: boolean;
+  clock?: Pick<Clock, 'date'>;
 }
 
 export interface FolderImport {
@@ -34,7 +41,7 @@ async function importFile<Row>(
   db: Kysely<MarketTables>,
   folder: string,
   file: string,
-  force: boolean,
+  { force, clock }: Required<ImportOptions>,
   result: FolderImport,
   how: {
     symbol?: string;
@@ -43,7 +50,7 @@ async function importFile<Row>(
   },
 ) {
   const label = how.symbol ? { file, symbol: how.symbol } : { file };
-  const changed = await changedFile(db, path.join(folder, file), force);
+  const changed = await changedFile(db, path.join(folder, file), { force, clock });
   if (!changed) {
     result.files.push({ ...label, rows: 0, skipped: true });
     return;
@@ -54,7 +61,7 @@ async function importFile<Row>(
     return;
   }
   await db.transaction().execute(async (tx) => {
-    const repository = createMarketRepository(tx);
+    const repository = createMarketRepository(tx, clock);
     await how.write(repository, parsed.rows, tx);
     await repository.recordImportedFile({ ...changed, rows: parsed.rows.length }, tx);
   });
@@ -95,9 +102,9 @@ interface Fingerprint {
 async function changedFile(
   db: Kysely<MarketTables>,
   absolute: string,
-  force: boolean,
+  { force, clock }: Required<ImportOptions>,
 ): Promise<Fingerprint | undefined> {
-  const repository = createMarketRepository(db);
+  const repository = createMarketRepository(db, clock);
   const stat = fs.statSync(absolute);
   const recorded = force ? undefined : await repository.importedFile(absolute);
   if (recorded && Number(recorded.size) === stat.size && Number(recorded.mtime_ms) === stat.mtimeMs)
@@ -132,7 +139,7 @@ function assertFolder(folder: string) {
 export async function importMarketFolder(
   db: Kysely<MarketTables>,
   folder: string,
-  { force = false }: { force?: boolean } = {},
+  { force = false, clock = systemClock }: ImportOptions = {},
 ): Promise<FolderImport> {
   assertFolder(folder);
   const result: FolderImport = { files: [], problems: [], rows: 0 };
@@ -143,7 +150,7 @@ export async function importMarketFolder(
       result.problems.push({ file, line: 0, message: instrument });
       continue;
     }
-    await importFile(db, folder, file, force, result, {
+    await importFile(db, folder, file, { force, clock }, result, {
       symbol: instrument.symbol,
       parse: (text) => {
         const parsed = parseBarsCsv(file, text);
@@ -212,12 +219,12 @@ export function parseEventsCsv(
 export async function importEventsFolder(
   db: Kysely<MarketTables>,
   folder: string,
-  { force = false }: { force?: boolean } = {},
+  { force = false, clock = systemClock }: ImportOptions = {},
 ): Promise<FolderImport> {
   assertFolder(folder);
   const result: FolderImport = { files: [], problems: [], rows: 0 };
   for (const file of csvFiles(folder)) {
-    await importFile(db, folder, file, force, result, {
+    await importFile(db, folder, file, { force, clock }, result, {
       parse: (text) => {
         const parsed = parseEventsCsv(file, text);
         return parsed.ok ? { ok: true, rows: parsed.events } : parsed;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { YahooChartSource } from '../../adapters/yahoo-chart.ts';
 import type { Database } from '../../db/database.ts';
 import { tablesOf } from '../../db/tables-of.ts';
+import type { Clock } from '../../shared/clock.ts';
 import type { Config } from '../../shared/config.ts';
 import type { Jobs } from '../../shared/jobs.ts';
 import type { MarketRepository } from './market.repository.ts';
@@ -32,10 +33,11 @@ export function startMarketData(
     market: MarketService;
     source: YahooChartSource | undefined;
     jobs: Jobs;
+    clock: Clock;
   },
 ) {
-  const { database, config, repository, market, source, jobs } = deps;
-  let lastFailure = 0;
+  const { database, config, repository, market, source, jobs, clock } = deps;
+  let lastFailure: number | undefined;
 
   async function importFolders() {
     const folders = [
@@ -46,7 +48,7 @@ export function startMarketData(
       if (!dir) continue;
       try {
         const started = performance.now();
-        const result = await run(tablesOf<MarketTables>(database.db), dir);
+        const result = await run(tablesOf<MarketTables>(database.db), dir, { clock });
         const imported = result.files.filter((f) => !f.skipped).length;
         app.log.info(
           {
@@ -75,7 +77,7 @@ export function startMarketData(
   }
 
   async function syncIfStale() {
-    if (!source || Date.now() - lastFailure < retryAfterFailureMs) return;
+    if (!source || (lastFailure !== undefined && clock.now() - lastFailure < retryAfterFailureMs)) return;
     const at = await market.moment();
     const last = await repository.lastBarDate('NIFTY 50');
     if (last && last >= at.lastClosedSession) return;
@@ -84,7 +86,7 @@ export function startMarketData(
       app.log.info(result, 'market data synced');
       await app.site.contentChanged(['market'], { pictures: false });
     } catch (error) {
-      lastFailure = Date.now();
+      lastFailure = clock.now();
       app.log.warn(
         { err: error instanceof Error ? error.message : String(error) },
         'market data sync failed; answering from the database, next try in an hour',

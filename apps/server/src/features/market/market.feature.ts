@@ -45,14 +45,13 @@ export const marketFeature = defineFeature({
   migrations: { ...marketMigrations, ...eventStudiesMigrations },
   settings: eventStudiesSettings,
   async plugin(app, { database, config, site, jobs, clock, limits, settings, log }) {
-    const repository = createMarketRepository(tablesOf<MarketTables>(database.db));
-    const fixedClock = config.market.clock;
-    const now = () => (fixedClock ? new Date(fixedClock) : new Date());
+    const repository = createMarketRepository(tablesOf<MarketTables>(database.db), clock);
+    const now = () => clock.date();
     const source = config.market.sync
       ? createYahooChartSource({ baseUrl: config.market.sourceUrl })
       : undefined;
     const live = source ? createLiveQuotes(source, app.log, now) : undefined;
-    const market = createMarketService({ repository, now, live });
+    const market = createMarketService({ repository, clock, live });
 
     // Answers from the stored bars change when the import or the sync writes bars (both announce it), and
     // with the time of day (whether the session is open, the last closed session): a minute at most. Live
@@ -96,7 +95,7 @@ export const marketFeature = defineFeature({
       schema: marketEventInputSchema,
       uniqueKeys: [{ field: 'date', keyOf: (e) => `${e.date} ${e.kind}` }],
       upsert: (tx, e) =>
-        createMarketRepository(tablesOf<MarketTables>(tx)).upsertEvent(
+        createMarketRepository(tablesOf<MarketTables>(tx), clock).upsertEvent(
           { date: e.date, kind: e.kind, title: e.event, impact: e.impact, scheduled: e.scheduled },
           contentSource,
           tablesOf<MarketTables>(tx),
@@ -106,8 +105,8 @@ export const marketFeature = defineFeature({
       revisionKind: 'market',
     });
 
-    registerEventStudies(app, { database, config, site, clock, limits, settings, log });
+    registerEventStudies(app, { database, site, clock, limits, settings, log });
 
-    startMarketData(app, { database, config, repository, market, source, jobs });
+    startMarketData(app, { database, config, repository, market, source, jobs, clock });
   },
 });

@@ -1,6 +1,7 @@
 import { isScheduledEvent } from '@hurryup/contracts/market';
 import type { DailyBar } from '@hurryup/market/bars';
 import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from '../../shared/clock.ts';
 import type { MarketTables } from './market.tables.ts';
 import type { ParsedBar } from './market-csv.ts';
 import type { Instrument } from './market-instruments.ts';
@@ -35,8 +36,12 @@ const toBar = (row: {
   ...(row.volume === null ? {} : { volume: Number(row.volume) }),
 });
 
-/** Every query on the market tables. Methods that take `tx` run inside a caller's transaction. */
-export function createMarketRepository(db: Db) {
+/**
+ * Every query on the market tables. Methods that take `tx` run inside a caller's transaction. Stored times
+ * come from `clock`: the feature's (`context.clock`); a command-line import, which has no site, the system's.
+ */
+export function createMarketRepository(db: Db, clock: Pick<Clock, 'date'> = systemClock) {
+  const nowIso = () => clock.date().toISOString();
   return {
     async upsertInstrument(instrument: Instrument, tx: Db = db) {
       const row = {
@@ -44,7 +49,7 @@ export function createMarketRepository(db: Db) {
         name: instrument.name,
         kind: instrument.kind,
         source_symbol: instrument.sourceSymbol ?? null,
-        updated_at: new Date().toISOString(),
+        updated_at: nowIso(),
       };
       await tx
         .insertInto('market_instruments')
@@ -169,7 +174,7 @@ export function createMarketRepository(db: Db) {
         mtime_ms: file.mtimeMs,
         sha256: file.sha256,
         rows: file.rows,
-        imported_at: new Date().toISOString(),
+        imported_at: nowIso(),
       };
       await tx
         .insertInto('market_import_files')
@@ -188,7 +193,7 @@ export function createMarketRepository(db: Db) {
 
     /** Inserts or replaces an event by (date, kind). */
     async upsertEvent(event: StoredEvent, source: string, tx: Db = db): Promise<'created' | 'updated'> {
-      const now = new Date().toISOString();
+      const now = nowIso();
       const scheduled = isScheduledEvent({ event: event.title, scheduled: event.scheduled }) ? 1 : 0;
       const existing = await tx
         .selectFrom('market_events')
@@ -244,7 +249,7 @@ export function createMarketRepository(db: Db) {
       vix: number;
       oiChange: number | undefined;
     }) {
-      const savedAt = new Date().toISOString();
+      const savedAt = nowIso();
       const values = {
         nifty: snapshot.nifty,
         rsi: snapshot.rsi,

@@ -15,6 +15,7 @@ import { optionSuggestion } from '@hurryup/market/option-suggestion';
 import { rsiValues } from '@hurryup/market/oscillators';
 import { lastValue } from '@hurryup/market/series';
 import { type TechnicalRating, technicalRating } from '@hurryup/market/technical-rating';
+import type { Clock } from '../../shared/clock.ts';
 import { HttpError } from '../../shared/http-error.ts';
 import type { MarketRepository, StoredEvent } from './market.repository.ts';
 import { type MarketMoment, marketMoment } from './market-clock.ts';
@@ -52,22 +53,23 @@ export function notLoaded(what: string): HttpError {
 
 export interface MarketServiceOptions {
   repository: MarketRepository;
-  /** The clock (a fixed instant in tests, MARKET_CLOCK). */
-  now: () => Date;
+  /** The site's clock (`context.clock`: a ManualClock in tests, stood still by MARKET_CLOCK in demos). */
+  clock: Pick<Clock, 'now' | 'date'>;
   /** Live quotes during market hours; absent when the sync is off. */
   live?: LiveQuotes | undefined;
 }
 
 /** What the market calls answer, computed from the stored bars (and live quotes in market hours). */
-export function createMarketService({ repository, now, live }: MarketServiceOptions) {
+export function createMarketService({ repository, clock, live }: MarketServiceOptions) {
+  const now = () => clock.date();
   let holidayCache: { at: number; set: Set<string> } | undefined;
   const ratingCache = new Map<string, { key: string; rating: TechnicalRating }>();
 
   async function holidays(): Promise<Set<string>> {
     // NSE holidays change only through an import; five minutes keeps them current without a query per call.
-    if (holidayCache && Date.now() - holidayCache.at < 300_000) return holidayCache.set;
+    if (holidayCache && clock.now() - holidayCache.at < 300_000) return holidayCache.set;
     const events = await repository.events({ kinds: ['holiday'] });
-    holidayCache = { at: Date.now(), set: new Set(events.map((e) => e.date)) };
+    holidayCache = { at: clock.now(), set: new Set(events.map((e) => e.date)) };
     return holidayCache.set;
   }
 

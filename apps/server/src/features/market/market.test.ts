@@ -6,6 +6,7 @@ import { type FakeYahoo, sessionStart, startFakeYahoo } from '../../../test/fake
 import { writeEventsFolder, writeMarketFolder } from '../../../test/market-folders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createYahooChartSource, MarketSourceError } from '../../adapters/yahoo-chart.ts';
+import { ManualClock } from '../../shared/clock.ts';
 
 const marketFolder = writeMarketFolder();
 const eventsFolder = writeEventsFolder();
@@ -233,6 +234,26 @@ describe('the daily news line months after the last stored session', () => {
   });
 });
 
+describe("the market reads the site's clock", () => {
+  it('answers from the platform clock (context.clock) as it moves', async () => {
+    // Monday 2025-06-30, 10:00 in India: the session is open.
+    const clock = new ManualClock(Date.parse('2025-06-30T10:00:00+05:30'));
+    const t = await createTestApp(
+      { MARKET_DATA_DIR: marketFolder, EVENTS_DATA_DIR: eventsFolder },
+      { platform: { clock } },
+    );
+    try {
+      const financial = async () => (await t.app.inject({ url: '/api/financial-data' })).json();
+      expect(await financial()).toMatchObject({ marketOpen: true, asOf: '2025-06-27' });
+      // 16:00: closed, and the cached answer has aged out on the same clock.
+      await clock.advanceAsync(6 * 3_600_000);
+      expect(await financial()).toMatchObject({ marketOpen: false, asOf: '2025-06-27' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('market calls without data', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -318,10 +339,6 @@ describe('the sync', () => {
   });
   afterAll(() => fake.close());
 
-  const until = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
-  };
-
   it('fetches the missing closed session after the close, and a garbage answer changes nothing', async () => {
     fake.symbols.set('^NSEI', {
       bars: [
@@ -347,7 +364,8 @@ describe('the sync', () => {
     });
     try {
       const nifty = async () => (await t.app.inject({ method: 'GET', url: '/api/financial-data' })).json();
-      await until(async () => (await nifty()).asOf === '2025-06-30');
+      // The sync runs as a scheduled job from the start: wait for it, not for time to pass.
+      await t.app.platform.jobs.settled();
       expect(await nifty()).toMatchObject({
         asOf: '2025-06-30',
         data: { 'Nifty Index': 23555.56, 'India VIX': 14.12 },
