@@ -13,10 +13,10 @@
  *   was 73 s), and how long a body trickled a byte every 100 ms takes to be answered 408 (target < 3000 ms).
  */
 
+import net, { type AddressInfo } from 'node:net';
 import { fetchText } from '../apps/server/src/adapters/fetch-text.ts';
 import { tablesOf } from '../apps/server/src/db/tables-of.ts';
 import type { CommentTables } from '../apps/server/src/features/comments/comments.tables.ts';
-import net, { type AddressInfo } from 'node:net';
 import { adminHeaders, adminToken } from '../apps/server/test/admin.ts';
 import { atom, rss, startFakeFeedServer } from '../apps/server/test/fake-feed-server.ts';
 import { createTestApp, type TestApp } from '../apps/server/test/test-app.ts';

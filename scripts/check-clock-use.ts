@@ -28,8 +28,6 @@ export const allowed: Record<string, string> = {
   'apps/server/src/features/market/market.feature.ts': 'market: MARKET_CLOCK',
   'apps/server/src/features/market/market.service.ts': 'market: holiday cache',
   'apps/server/src/features/market/market.test.ts': 'market: waits for the sync on real time',
-  // Speech: unique texts from the wall clock in its tests.
-  'apps/server/src/features/speech/speech.test.ts': 'speech: unique texts from Date.now()',
   // Image copies wait between retries with node:timers/promises.
   'apps/server/src/features/image-variants/image-variants.ts': 'image-variants: retry wait',
 };
