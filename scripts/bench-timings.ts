@@ -7,9 +7,13 @@
  * - hostile feeds (issue 18): how long `/api/health` and `/api/blogs` take while five hostile feeds are
  *   fetched and refused (wall time from when each request was due, and the main thread's CPU time);
  * - the outgoing HTTP client: a feed without end (how long until reading stops at the 1 MiB cap), a silent
- *   feed (how long a 300 ms timeout takes to answer), and how long a site with a hanging fetch takes to close.
+ *   feed (how long a 300 ms timeout takes to answer), and how long a site with a hanging fetch takes to close;
+ * - slow clients, on Node's own socket timers (IDLE_TIMEOUT_MS 400, REQUEST_TIMEOUT_MS 800): how long an idle
+ *   keep-alive socket stays open after its answer (target: between 300 and 700 ms; before issue 26's fix it
+ *   was 73 s), and how long a body trickled a byte every 100 ms takes to be answered 408 (target < 3000 ms).
  */
 
+import net, { type AddressInfo } from 'node:net';
 import { fetchText } from '../apps/server/src/adapters/fetch-text.ts';
 import { tablesOf } from '../apps/server/src/db/tables-of.ts';
 import type { CommentTables } from '../apps/server/src/features/comments/comments.tables.ts';
@@ -157,7 +161,63 @@ async function feeds() {
   }
 }
 
+/** Resolves with the connection's bytes once the server closes it, the chunks written `gapMs` apart. */
+function trickle(port: number, chunks: string[], gapMs: number) {
+  return new Promise<string>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('data', (chunk) => received.push(chunk));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(Buffer.concat(received).toString('latin1')));
+    socket.on('connect', async () => {
+      for (const chunk of chunks) {
+        if (socket.destroyed) return;
+        socket.write(chunk);
+        await new Promise((r) => setTimeout(r, gapMs));
+      }
+    });
+  });
+}
+
+async function slowClients() {
+  const site = await createTestApp({
+    ADMIN_TOKEN: adminToken,
+    IDLE_TIMEOUT_MS: '400',
+    REQUEST_TIMEOUT_MS: '800',
+  });
+  try {
+    await site.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = site.app.server.address() as AddressInfo;
+    console.log('\nSlow clients (IDLE_TIMEOUT_MS 400, REQUEST_TIMEOUT_MS 800, Node socket timers)');
+
+    const idle = net.connect(port, '127.0.0.1');
+    idle.on('error', () => {});
+    const answeredAt = new Promise<number>((resolve) => idle.once('data', () => resolve(performance.now())));
+    const closedAt = new Promise<number>((resolve) => idle.on('close', () => resolve(performance.now())));
+    idle.on('connect', () => idle.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n'));
+    const answered = await answeredAt;
+    line(
+      'idle keep-alive socket: open after its answer (target 300–700 ms)',
+      ms((await closedAt) - answered),
+    );
+
+    const head =
+      `POST /api/admin/posts HTTP/1.1\r\nHost: x\r\nAuthorization: ${adminHeaders.authorization}\r\n` +
+      'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n';
+    const began = performance.now();
+    const raw = await trickle(port, [head, ...Array.from({ length: 100 }, () => ' ')], 100);
+    const status = /^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 'none';
+    line(
+      `a byte every 100 ms: answered ${status} after (target 408, < 3000 ms)`,
+      ms(performance.now() - began),
+    );
+  } finally {
+    await site.close();
+  }
+}
+
 export async function benchTimings() {
   await comments();
   await feeds();
+  await slowClients();
 }

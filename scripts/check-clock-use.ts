@@ -22,8 +22,6 @@ export const checkedRoot = 'apps/server/src/features';
  * §3); remove a line when its file is clean (the check fails on a listed file that no longer needs it).
  */
 export const allowed: Record<string, string> = {
-  // Speech: unique texts from the wall clock in its tests.
-  'apps/server/src/features/speech/speech.test.ts': 'speech: unique texts from Date.now()',
   // Image copies wait between retries with node:timers/promises.
   'apps/server/src/features/image-variants/image-variants.ts': 'image-variants: retry wait',
 };
