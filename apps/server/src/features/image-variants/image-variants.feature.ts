@@ -18,11 +18,12 @@ const variantPath = /^([A-Za-z0-9._/-]+\.(?:png|jpe?g))\.(avif|webp)$/i;
  */
 export const imageVariantsFeature = defineFeature({
   name: 'image-variants',
-  async plugin(app, { config, site, engines, jobs }) {
+  async plugin(app, { config, site, engines, jobs, clock }) {
     const store = createVariantStore(
       path.join(config.contentDir, 'images'),
       path.join(config.dataDir, 'images'),
       engines,
+      clock,
     );
 
     // One pass over every picture, making the copies still missing: once across all processes at start

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   contentImagePrefix,
   hasVariants,
@@ -12,6 +11,7 @@ import {
 import type { Engines } from '../../engines/engine.ts';
 import { EngineBusyError } from '../../engines/engine-errors.ts';
 import { makeImageCopy } from '../../engines/image-copy/image-copy.ts';
+import { type Clock, systemClock } from '../../shared/clock.ts';
 
 export interface VariantStore {
   /** The file of a variant, made first when missing; undefined when the source image does not exist. */
@@ -30,6 +30,7 @@ export function createVariantStore(
   contentImagesDir: string,
   variantsDir: string,
   engines: Engines,
+  clock: Pick<Clock, 'sleep'> = systemClock,
 ): VariantStore {
   const pending = new Map<string, Promise<string | undefined>>();
   const sourceRoot = path.resolve(contentImagesDir);
@@ -72,7 +73,7 @@ export function createVariantStore(
               } catch (error) {
                 // Visitors' copies filled the queue: this background one waits its turn instead of failing.
                 if (!(error instanceof EngineBusyError)) throw error;
-                await sleep((error.retryAfterSeconds ?? 1) * 1000, undefined, { signal }).catch(() => {});
+                await clock.sleep((error.retryAfterSeconds ?? 1) * 1000, signal).catch(() => {});
               }
             }
           }
