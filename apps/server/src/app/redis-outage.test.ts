@@ -88,11 +88,17 @@ describe.runIf(installed)('a Redis outage (private redis-server, stopped and res
     const answers: { phase: string; status: number }[] = [];
     const before = await contact();
     expect(before.status).toBe(200);
-    expect(await ready()).toEqual({
-      status: 200,
-      body: { status: 'ready', checks: { database: 'up', redis: 'up' } },
-    });
-    expect(await schedulers()).toContain('mail.deliver');
+    // Both processes connect to Redis and declare their schedules as they start: waited for (an event, with a
+    // bound for a busy machine), not assumed done the moment the apps are ready.
+    await vi.waitFor(
+      async () =>
+        expect(await ready()).toEqual({
+          status: 200,
+          body: { status: 'ready', checks: { database: 'up', redis: 'up' } },
+        }),
+      { timeout: 30_000 },
+    );
+    await vi.waitFor(async () => expect(await schedulers()).toContain('mail.deliver'), { timeout: 30_000 });
 
     await redis.stop();
     // Each process sees the connection go (the socket closes at once; polled, bounded, on its answers).
