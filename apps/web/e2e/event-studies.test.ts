@@ -214,9 +214,9 @@ describe('straddle simulator (/straddleSimulator)', () => {
         .locator('.event-result dt', { hasText: new RegExp(`^${label}$`) })
         .locator('xpath=following-sibling::dd')
         .evaluate((dd) => dd.firstChild?.textContent);
-    const percent = (v: number, digits: number) => `${v < 0 ? '−' : ''}${Math.abs(v).toFixed(digits)}%`;
     expect(await figure('Trials')).toBe(String(answer.trials));
-    expect(await figure('Average Return')).toBe(percent(answer.averageReturn, 2));
+    // The specification's form: the value with 2 decimals and a percent sign.
+    expect(await figure('Average Return')).toBe(`${answer.averageReturn.toFixed(2)}%`);
     expect(await figure('Probability of Profit')).toBe(`${answer.winRate.toFixed(1)}%`);
     expect(await figure('Max Profit')).toMatch(/^₹/);
     // Money has one form: the minus before the rupee sign.
@@ -226,10 +226,9 @@ describe('straddle simulator (/straddleSimulator)', () => {
     const bars = session.page.locator('.straddle-chart rect');
     expect(await bars.count()).toBe(answer.trials);
     const first = answer.distribution[0] as number;
-    expect(Number(await bars.first().getAttribute('height'))).toBeCloseTo(
-      Math.max(Math.abs(first) * 5, 1),
-      5,
-    );
+    // 5 px per unit where every bar fits, else one smaller scale for all (chartScale, tested in the
+    // component tests): the real run has outliers, so the bars here are drawn to scale, not checked in pixels.
+    expect(Number(await bars.first().getAttribute('height'))).toBeGreaterThan(0);
     expect(await bars.first().locator('title').textContent()).toMatch(new RegExp(`^Trial 1: ${first}%`));
     await expectNoSeriousAxeViolations(session.page);
   });
@@ -250,6 +249,14 @@ describe('straddle simulator (/straddleSimulator)', () => {
           maxLoss: -11353.7,
           distribution,
           details: [],
+          medianReturn: -19.6,
+          percentiles: { p10: -60, p25: -40, p75: 10, p90: 40 },
+          totalProfit: -28212,
+          winRateInterval: [25.7, 48.9],
+          skipped: { count: 0, trials: [] },
+          baseline: null,
+          structure: 'strangle',
+          costs: 107,
           reason: 'RBI policy dates.',
         },
       }),
@@ -300,6 +307,14 @@ describe('straddle simulator (/straddleSimulator)', () => {
           maxLoss: 0,
           distribution: [],
           details: [],
+          medianReturn: 0,
+          percentiles: { p10: 0, p25: 0, p75: 0, p90: 0 },
+          totalProfit: 0,
+          winRateInterval: [0, 0],
+          skipped: { count: 0, trials: [] },
+          baseline: null,
+          structure: 'strangle',
+          costs: 0,
           reason: 'none',
         }),
       });
