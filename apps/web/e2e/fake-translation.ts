@@ -14,7 +14,12 @@ export interface FakeMyMemory {
 }
 
 /** The fake's "Hindi": the text in Devanagari brackets, so a test sees which text became what. */
-export const fakeHindi = (text: string) => `हिं〔${text}〕`;
+// Line by line, as the real services keep a text's line breaks (the server packs several lines in one request).
+export const fakeHindi = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `हिं〔${line}〕`)
+    .join('\n');
 
 /**
  * A local stand-in for MyMemory's API (`GET /get?q=…&langpair=en|hi`), answering in its JSON shape, so the
