@@ -200,6 +200,7 @@ describe('the bundle', () => {
     }
     // Copied elsewhere, started from a third folder, with a PATH that has no node and no npm.
     const copy = path.join(work, 'elsewhere', 'hurryup');
+    fs.mkdirSync(path.dirname(copy));
     await run('cp', ['-a', built, copy]);
     fs.rmSync(built, { recursive: true, force: true });
     // The launcher needs a shell, dirname and readlink; there is no node and no npm on this PATH.
