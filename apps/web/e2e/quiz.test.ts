@@ -26,8 +26,13 @@ describe('Java 17 quiz (/testbank)', () => {
       'pre-wrap',
     );
     expect(await page.locator('.quiz__code .quiz__keyword').count()).toBeGreaterThan(0);
+    // Options are shuffled and lettered again for each visitor: an option is found by its text, not its letter.
+    const option = (stored: string) => {
+      const text = stored.replace(/^[A-Z]\.\s*/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return page.getByRole('checkbox', { name: new RegExp(`^[A-Z]\\.\\s*${text}$`) });
+    };
     for (const letter of first!.correctAnswer) {
-      await page.getByRole('checkbox', { name: first!.options.find((o) => o.startsWith(letter))! }).check();
+      await option(first!.options.find((o) => o.startsWith(letter))!).check();
     }
     await page.getByRole('button', { name: 'Check Answer' }).click();
     await page.getByText('✔ Correct!').waitFor();
@@ -38,7 +43,7 @@ describe('Java 17 quiz (/testbank)', () => {
     await page.getByRole('button', { name: 'Next Question' }).click();
     await page.getByText(second!.text, { exact: true }).waitFor();
     const wrong = second!.options.find((o) => !second!.correctAnswer.includes(o.charAt(0)))!;
-    await page.getByRole('checkbox', { name: wrong }).check();
+    await option(wrong).check();
     await page.getByRole('button', { name: 'Check Answer' }).click();
     await page.getByText('✖ Incorrect').waitFor();
     expect(await page.locator('.quiz__description').textContent()).toBe(second!.description);
