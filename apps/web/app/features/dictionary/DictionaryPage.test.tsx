@@ -137,7 +137,7 @@ describe('the dictionary page', () => {
 });
 
 describe('a long answer', () => {
-  it("leads with 'went: a form of go' and shows the first senses of each part of speech, the rest behind 'more'", () => {
+  it("leads with 'went: past tense of go' and shows the first senses of each part of speech, the rest behind 'more'", () => {
     const senses = Array.from({ length: 7 }, (_, i) => ({
       definition: `Sense number ${i + 1}.`,
       synonyms: [],
@@ -152,7 +152,7 @@ describe('a long answer', () => {
       },
     ] as unknown as DictionaryEntry[];
     const { container } = render(<DictionaryResult entries={entries} asked="went" />);
-    expect(container.querySelector('.dictionary__form-of')?.textContent).toBe('went: a form of go');
+    expect(container.querySelector('.dictionary__form-of')?.textContent).toBe('went: past tense of go');
     const shown = container.querySelectorAll('.dictionary__meaning > ol > li');
     expect(shown).toHaveLength(sensesShown);
     const more = container.querySelector('details.dictionary__more')!;

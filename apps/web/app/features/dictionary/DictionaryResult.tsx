@@ -1,5 +1,6 @@
 import type { DictionaryEntry } from '@hurryup/contracts/dictionary';
 import { dictionaryMessages } from '@hurryup/contracts/dictionary-rules';
+import { describeWordForm } from './word-form.ts';
 
 /** The first meaning's first definition: what the original page showed, and what this one shows first. */
 export function firstDefinition(entries: readonly DictionaryEntry[]): string | undefined {
@@ -32,7 +33,7 @@ function SenseItem({ sense }: { sense: Sense }) {
 
 /**
  * A lookup's answer: the first definition prominent ('No definition found.' when the answer has none),
- * led by the word asked when it is a form of another ('went: a form of go'), then each entry's senses
+ * led by the word asked when it is a form of another ('went: past tense of go', word-form.ts), then each entry's senses
  * grouped by part of speech, the first few of each shown and the rest behind 'more'.
  */
 export function DictionaryResult({
@@ -45,13 +46,20 @@ export function DictionaryResult({
   const first = firstDefinition(entries);
   if (first === undefined) return <p className="dictionary__error">{dictionaryMessages.noDefinition}</p>;
   const typed = asked?.trim().toLowerCase();
-  const base = entries.find((entry) => entry.word.toLowerCase() !== typed)?.word;
+  const baseEntry = entries.find((entry) => entry.word.toLowerCase() !== typed);
+  const base = baseEntry?.word;
   const isForm = typed !== undefined && typed !== '' && !entries.some((e) => e.word.toLowerCase() === typed);
   return (
     <>
-      {isForm && base ? (
+      {isForm && baseEntry && base ? (
         <p className="dictionary__form-of">
-          <strong>{typed}</strong>: a form of <strong>{base}</strong>
+          <strong>{typed}</strong>:{' '}
+          {describeWordForm(
+            typed,
+            base,
+            baseEntry.meanings.map((meaning) => meaning.partOfSpeech),
+          )}{' '}
+          <strong>{base}</strong>
         </p>
       ) : null}
       <p className="dictionary__first">
