@@ -49,8 +49,10 @@ describe('Dictionary (/dict)', () => {
     await openDictionary();
     await lookUp('went');
     expect(await result().getByRole('heading', { level: 2 }).allTextContents()).toEqual(['go']);
+    expect(await session.page.locator('.dictionary__form-of').textContent()).toBe('went: past tense of go');
     await lookUp('mice');
     expect(await result().getByRole('heading', { level: 2 }).allTextContents()).toEqual(['mouse']);
+    expect(await session.page.locator('.dictionary__form-of').textContent()).toBe('mice: plural of mouse');
     await lookUp('running');
     expect(await result().getByRole('heading', { level: 2 }).allTextContents()).toEqual([
       'running',
