@@ -7,7 +7,8 @@ function table(options: { fails?: number } = {}) {
   const released: string[] = [];
   let failures = options.fails ?? 0;
   let gate: (() => void) | undefined;
-  const held = loadedOnUse({
+  let loaded = 0;
+  const held = loadedOnUse<{ rows: string[]; id: number }>({
     clock,
     idleMs: 60_000,
     async load() {
@@ -19,7 +20,8 @@ function table(options: { fails?: number } = {}) {
         failures -= 1;
         throw new Error('the table could not be read');
       }
-      return { rows: ['a', 'b'], id: held.loads };
+      loaded += 1;
+      return { rows: ['a', 'b'], id: loaded };
     },
     onRelease: (value) => released.push(`table ${value.id}`),
   });
