@@ -4,7 +4,6 @@ import { largeTableIdleMs, loadedOnUse } from '../../shared/loaded-on-use.ts';
 import { registerCall } from '../../shared/register-call.ts';
 import { createNutritionService } from './nutrition.service.ts';
 import { loadIfctFoods } from './nutrition-foods.ts';
-import { createMatcher } from './nutrition-matcher.ts';
 
 /**
  * The nutrition checker's server (tools-and-trading.md "Nutrition checker"; decision 0021):
@@ -23,6 +22,8 @@ export function createNutritionFeature(loadFoods: typeof loadIfctFoods = loadIfc
         clock,
         idleMs: largeTableIdleMs,
         async load() {
+          // The dishes, recipes and names (about 4,000 lines of tables) are read with the foods, not at start.
+          const { createMatcher } = await import('./nutrition-matcher.ts');
           const loaded = createMatcher(await loadFoods());
           log.info(loaded.counts, 'IFCT 2017 food tables loaded for the nutrition checker');
           return loaded;
