@@ -10,7 +10,7 @@ import { recipes } from './nutrition-recipes.ts';
  */
 export async function dishesDocument(): Promise<string> {
   const matcher = createMatcher(await loadIfctFoods());
-  const service = createNutritionService({ use: async (work) => work(matcher) });
+  const service = createNutritionService(async () => matcher);
   const cell = (text: string) => text.replace(/\|/g, '\\|');
   const lines = [
     '# Dishes the nutrition checker knows',

@@ -16,7 +16,7 @@ beforeAll(async () => {
   foods = await loadIfctFoods();
   for (const food of extraFoods) foods.set(food.code, food);
   matcher = createMatcher(await loadIfctFoods());
-  service = createNutritionService({ use: async (work) => work(matcher) });
+  service = createNutritionService(async () => matcher);
 }, 60_000);
 
 const answer = async (text: string): Promise<ParsedFood> => {

@@ -148,12 +148,17 @@ export interface NutritionService {
  * next question tries again.
  */
 export function createNutritionService(
-  matcher: Pick<LoadedOnUse<Matcher>, 'use'>,
+  /** The tables loaded on use, or (scripts, tests) a function giving them. */
+  matcher: Pick<LoadedOnUse<Matcher>, 'use'> | (() => Promise<Matcher>),
   log?: FastifyBaseLogger,
 ): NutritionService {
+  const use =
+    typeof matcher === 'function'
+      ? async <R>(work: (loaded: Matcher) => R) => work(await matcher())
+      : matcher.use;
   const matchFood = async (food: string) => {
     try {
-      return await matcher.use((loaded) => loaded.match(food));
+      return await use((loaded) => loaded.match(food));
     } catch (error) {
       log?.error({ err: error }, 'the IFCT 2017 food tables could not be read');
       throw Object.assign(new HttpError(503, nutritionUnavailableCode, nutritionMessages.unavailable), {
