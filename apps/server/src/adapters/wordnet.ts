@@ -419,8 +419,13 @@ async function unpackedFolder(folder: string, cacheDir: string): Promise<string>
     try {
       fs.renameSync(unpacking, dir);
     } catch (error) {
-      // Another process finished first: its folder is as good.
-      if (!fs.existsSync(complete)) throw error;
+      // Another process finished first: its folder is as good. A folder without the mark (its files
+      // removed by hand, say) is replaced.
+      if (!fs.existsSync(complete)) {
+        if (!fs.existsSync(dir)) throw error;
+        fs.rmSync(dir, { recursive: true, force: true });
+        fs.renameSync(unpacking, dir);
+      }
     }
   } finally {
     fs.rmSync(unpacking, { recursive: true, force: true });

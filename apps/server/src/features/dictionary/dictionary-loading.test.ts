@@ -78,3 +78,29 @@ describe('WordNet is opened on use and closed when idle', () => {
     expect(counts.opened).toBe(1);
   });
 });
+
+describe('WordNet on disk', () => {
+  it('is unpacked once into the folder given, and unpacked again when its files were removed', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-wordnet-'));
+    try {
+      const first = await loadWordNet({ cacheDir });
+      const [folder] = fs.readdirSync(cacheDir);
+      expect(folder).toMatch(/^wordnet-/);
+      expect(first.lookup('ran').map((entry) => entry.word)).toEqual(['run']);
+      first.close();
+      expect(() => first.lookup('dog')).toThrow('closed');
+      // Its mark and a file gone: the next opening unpacks the archive again.
+      fs.rmSync(path.join(cacheDir, folder!, 'complete'));
+      fs.rmSync(path.join(cacheDir, folder!, 'dict', 'data.noun'));
+      const again = await loadWordNet({ cacheDir });
+      expect(again.lookup('dog')[0]?.meanings[0]?.definitions).toHaveLength(7);
+      again.close();
+      expect(fs.readdirSync(cacheDir)).toEqual([folder]);
+    } finally {
+      fs.rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+});
