@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { dictionaryMessages, dictionaryUnavailableCode } from '@hurryup/contracts/dictionary-rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -81,9 +84,6 @@ describe('WordNet is opened on use and closed when idle', () => {
 
 describe('WordNet on disk', () => {
   it('is unpacked once into the folder given, and unpacked again when its files were removed', async () => {
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const path = await import('node:path');
     const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-wordnet-'));
     try {
       const first = await loadWordNet({ cacheDir });
