@@ -4,7 +4,7 @@
  *
  * `--max-semi-space-size=16`: V8 sizes the young generation from the machine's memory; on this 24 GB machine
  * it grew to two 64 MB halves (128 MB resident for short-lived objects alone), on a 1 GB server it would be
- * small. 16 MB halves (Node 18's default) keep the process near 100 MB smaller without a measurable cost in
- * throughput (docs/decisions/0044-memory-of-a-web-process.md).
+ * small. 16 MB halves (Node 18's default) keep the process near 100 MB smaller; more frequent young
+ * collections are the price, not measured yet in requests a second (docs/decisions/0044-memory-of-a-web-process.md).
  */
 export const serverNodeFlags = ['--max-semi-space-size=16'] as const;
