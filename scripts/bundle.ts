@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverNodeFlags } from './server-node-flags.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -144,8 +145,8 @@ env_file=""
 command="\${1:-}"
 [ $# -gt 0 ] && shift
 case "$command" in
-  serve) exec "$node" $env_file "$here/apps/server/src/main.ts" "$@" ;;
-  worker) exec "$node" $env_file "$here/apps/server/src/worker.ts" "$@" ;;
+  serve) exec "$node" ${serverNodeFlags.join(' ')} $env_file "$here/apps/server/src/main.ts" "$@" ;;
+  worker) exec "$node" ${serverNodeFlags.join(' ')} $env_file "$here/apps/server/src/worker.ts" "$@" ;;
   migrate) exec "$node" $env_file "$here/apps/server/src/scripts/migrate.ts" "$@" ;;
   backup) exec "$node" $env_file "$here/apps/server/src/scripts/backup.ts" "$@" ;;
   restore) exec "$node" $env_file "$here/apps/server/src/scripts/restore.ts" "$@" ;;

@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { serverNodeFlags } from './server-node-flags.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -40,7 +41,7 @@ export async function startServer(
   root = repoRoot,
 ): Promise<ProductionServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeFlags, 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

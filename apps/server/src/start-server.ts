@@ -30,6 +30,8 @@ try {
       url: config.publicBaseUrl,
       database: app.database.describe,
       startupMs: Math.round(performance.now() - started),
+      // From the process's start: loading the modules comes before `started` (several seconds on a busy machine).
+      sinceProcessStartMs: Math.round(process.uptime() * 1000),
       nodeEnv: process.env.NODE_ENV,
     },
     `${config.siteName} is ready`,

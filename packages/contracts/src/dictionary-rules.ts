@@ -13,9 +13,14 @@ export const dictionaryMessages = {
   empty: 'Please enter a word.',
   tooLong: `A word is at most ${dictionaryWordMaxLength} characters.`,
   badCharacters: 'A word may hold only letters, spaces, apostrophes and hyphens.',
+  /** The server could not open its dictionary (503; the next lookup tries again). */
+  unavailable: 'The dictionary is not available right now. Please try again in a moment.',
   /** The call failed for another reason (network, timeout, server). */
   failed: 'Could not fetch the meaning. Please try again.',
 } as const;
+
+/** The code of the 503 answer when the server cannot open its dictionary. */
+export const dictionaryUnavailableCode = 'DICTIONARY_UNAVAILABLE';
 
 /** Letters of any alphabet, spaces, straight or curly apostrophes and hyphens; at least one letter. */
 export const dictionaryWordPattern = /^[\p{L}\p{M} '’-]+$/u;

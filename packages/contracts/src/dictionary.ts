@@ -65,5 +65,5 @@ export const lookUpWord = defineCall({
   params: dictionaryWordParamsSchema,
   status: 200,
   response: z.array(dictionaryEntrySchema).meta({ id: 'DictionaryEntryList' }),
-  errors: [400, 404],
+  errors: [400, 404, 503],
 });

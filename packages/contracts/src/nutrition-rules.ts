@@ -20,7 +20,12 @@ export const nutritionMessages = {
   zeroAmount: 'The amount must be more than zero.',
   tooMuch: `That is more than ${nutritionMaxGrams / 1000} kg: please enter the amount of one serving or meal.`,
   unknownUnit: 'That unit cannot be weighed for this food: use grams, or a count such as 2 rotis.',
+  /** The server could not read its food tables (503; the next question tries again). */
+  unavailable: 'The food tables are not available right now. Please try again in a moment.',
 } as const;
+
+/** The code of the 503 answer when the server cannot read its food tables. */
+export const nutritionUnavailableCode = 'NUTRITION_UNAVAILABLE';
 
 export const nutritionTexts = {
   heading: 'Nutrition Checker',

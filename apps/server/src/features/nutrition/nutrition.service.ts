@@ -1,7 +1,14 @@
 import { errorCodes } from '@hurryup/contracts/errors';
 import type { Nutrients, NutritionAnswer, ParsedFood } from '@hurryup/contracts/nutrition';
-import { nutrientLabels, nutritionMaxGrams, nutritionMessages } from '@hurryup/contracts/nutrition-rules';
+import {
+  nutrientLabels,
+  nutritionMaxGrams,
+  nutritionMessages,
+  nutritionUnavailableCode,
+} from '@hurryup/contracts/nutrition-rules';
+import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../shared/http-error.ts';
+import type { LoadedOnUse } from '../../shared/loaded-on-use.ts';
 import { defaultDensity, groupDensities } from './nutrition-aliases.ts';
 import type { IfctFood, NutrientAmounts } from './nutrition-foods.ts';
 import type { Match, Matcher } from './nutrition-matcher.ts';
@@ -136,14 +143,34 @@ export interface NutritionService {
 /**
  * The nutrition checker (tools-and-trading.md "Nutrition checker"): reads the amount and the food, matches
  * it (nutrition-matcher.ts), weighs it and sums the IFCT 2017 nutrients of the food or of the recipe's
- * ingredients for that weight. The tables load at the first question.
+ * ingredients for that weight. The tables load at the first question and are let go when idle (`matcher`);
+ * tables that cannot be read are a 503 'The food tables are not available right now…' (logged), and the
+ * next question tries again.
  */
-export function createNutritionService(matcher: () => Promise<Matcher>): NutritionService {
+export function createNutritionService(
+  /** The tables loaded on use, or (scripts, tests) a function giving them. */
+  matcher: Pick<LoadedOnUse<Matcher>, 'use'> | (() => Promise<Matcher>),
+  log?: FastifyBaseLogger,
+): NutritionService {
+  const use =
+    typeof matcher === 'function'
+      ? async <R>(work: (loaded: Matcher) => R) => work(await matcher())
+      : matcher.use;
+  const matchFood = async (food: string) => {
+    try {
+      return await use((loaded) => loaded.match(food));
+    } catch (error) {
+      log?.error({ err: error }, 'the IFCT 2017 food tables could not be read');
+      throw Object.assign(new HttpError(503, nutritionUnavailableCode, nutritionMessages.unavailable), {
+        retryAfterSeconds: 5,
+      });
+    }
+  };
   return {
     async lookup(text) {
       const amount = readAmount(text);
       if (!amount) throw refused(nutritionMessages.nonsense);
-      const named = (await matcher()).match(amount.food);
+      const named = await matchFood(amount.food);
       if (!named) throw new HttpError(404, errorCodes.notFound, nutritionMessages.notFound);
       const match = servedAs(named, amount);
       if (Number.isNaN(amount.quantity)) throw refused(nutritionMessages.unknownUnit);

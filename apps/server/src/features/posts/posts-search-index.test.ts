@@ -72,3 +72,29 @@ describe('search building blocks', () => {
     expect(index.search('budget').map((h) => h.id)).toEqual([3, 2]);
   });
 });
+
+describe('PostSearchIndex builds its postings at the first search', () => {
+  it('holds only the posts until searched, and answers the same as one built from the start', () => {
+    const lazy = new PostSearchIndex();
+    lazy.replaceAll([
+      { id: 1, title: 'Monsoon safety at home', description: 'Keep your UPI apps updated' },
+      { id: 2, title: 'UPI safety: never share your PIN', description: undefined },
+    ]);
+    // Changes before the first search are kept as posts, then indexed with the rest.
+    lazy.upsert({ id: 3, title: 'Budget basics', description: 'A UPI budget for the month' });
+    lazy.remove(1);
+    expect(lazy.built).toBe(false);
+    expect(lazy.size).toBe(2);
+    expect(lazy.search('UPI').map((hit) => hit.id)).toEqual([2, 3]);
+    expect(lazy.built).toBe(true);
+    // After it, changes go straight into the postings.
+    lazy.upsert({ id: 4, title: 'UPI limits', description: undefined });
+    lazy.remove(2);
+    expect(lazy.search('UPI').map((hit) => hit.id)).toEqual([4, 3]);
+    expect(lazy.search('monsoon')).toEqual([]);
+    // A new list starts unbuilt again.
+    lazy.replaceAll([{ id: 5, title: 'Gold prices', description: undefined }]);
+    expect(lazy.built).toBe(false);
+    expect(lazy.search('gold').map((hit) => hit.id)).toEqual([5]);
+  });
+});

@@ -7,7 +7,8 @@ interface Doc {
   id: number;
   title: string;
   description: string | undefined;
-  terms: string[];
+  /** Its distinct terms, once its postings are in the index. */
+  terms?: string[];
 }
 
 /** Per term: for each document slot that contains it, how often in the title and in the description. */
@@ -33,6 +34,10 @@ export function tokenize(text: string): string[] {
  * In-memory full-text index of post titles and descriptions, with prefix and small-typo matching.
  * Built for tens of thousands of posts: a query touches only the postings of its terms, scores go into a
  * reused array, and the best results are picked with a small heap instead of sorting every match.
+ *
+ * The postings (about 40 MB for 20,000 posts, where the posts' own fields are a tenth of that) are built at
+ * the first search, not when the posts are given: a process that serves no search never holds them, and
+ * a start is not slowed by them (docs/decisions/0044-memory-of-a-web-process.md).
  */
 export class PostSearchIndex {
   readonly #docs: (Doc | undefined)[] = [];
@@ -43,9 +48,16 @@ export class PostSearchIndex {
   #termsDirty = false;
   #scores = new Float64Array(0);
   #matched = new Uint32Array(0);
+  /** Whether the postings are built (at the first search). */
+  #built = false;
 
   get size() {
     return this.#slotById.size;
+  }
+
+  /** Whether the postings are built (tests). */
+  get built() {
+    return this.#built;
   }
 
   replaceAll(posts: Indexed[]) {
@@ -53,17 +65,27 @@ export class PostSearchIndex {
     this.#slotById.clear();
     this.#freeSlots.length = 0;
     this.#postings.clear();
+    this.#sortedTerms = [];
+    this.#termsDirty = false;
+    this.#built = false;
     for (const post of posts) this.upsert(post);
   }
 
   upsert(post: Indexed) {
     this.remove(post.id);
     const slot = this.#freeSlots.pop() ?? this.#docs.length;
-    const titleTerms = tokenize(post.title);
-    const descriptionTerms = tokenize(post.description ?? '');
-    const terms = [...new Set([...titleTerms, ...descriptionTerms])];
-    this.#docs[slot] = { id: post.id, title: post.title, description: post.description, terms };
+    const doc: Doc = { id: post.id, title: post.title, description: post.description };
+    this.#docs[slot] = doc;
     this.#slotById.set(post.id, slot);
+    if (this.#built) this.#post(slot, doc);
+  }
+
+  /** Adds a document's postings. */
+  #post(slot: number, doc: Doc) {
+    const titleTerms = tokenize(doc.title);
+    const descriptionTerms = tokenize(doc.description ?? '');
+    const terms = [...new Set([...titleTerms, ...descriptionTerms])];
+    doc.terms = terms;
     for (const term of terms) {
       let postings = this.#postings.get(term);
       if (!postings) {
@@ -81,7 +103,7 @@ export class PostSearchIndex {
   remove(id: number) {
     const slot = this.#slotById.get(id);
     if (slot === undefined) return;
-    for (const term of this.#docs[slot]!.terms) {
+    for (const term of this.#docs[slot]!.terms ?? []) {
       const postings = this.#postings.get(term);
       postings?.delete(slot);
       if (postings?.size === 0) {
@@ -98,6 +120,12 @@ export class PostSearchIndex {
     if (query.trim().length < postSearchMinLength) return [];
     const words = [...new Set(tokenize(query))].slice(0, maxQueryTerms);
     if (words.length === 0) return [];
+    if (!this.#built) {
+      this.#built = true;
+      this.#docs.forEach((doc, slot) => {
+        if (doc) this.#post(slot, doc);
+      });
+    }
     this.#prepare();
     const touched: number[] = [];
     const scores = this.#scores;
