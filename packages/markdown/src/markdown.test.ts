@@ -290,7 +290,9 @@ describe('renderMarkdown', () => {
   });
 
   it('puts headings under the page title when asked, with anchors when asked', () => {
-    expect(renderMarkdown('# A\n\n###### B', { topHeadingLevel: 2 })).toBe('<h2>A</h2><h6>B</h6>');
+    expect(renderMarkdown('# A\n\n## B\n\n### C', { topHeadingLevel: 2 })).toBe(
+      '<h2>A</h2><h2>B</h2><h3>C</h3>',
+    );
     expect(renderMarkdown('## The data {#data}\n\n## Two words\n\n## Two words', { headingIds: true })).toBe(
       '<h2 id="data">The data</h2><h2 id="two-words">Two words</h2><h2 id="two-words-2">Two words</h2>',
     );

@@ -27,8 +27,8 @@ export type SafeHtml = string & { readonly __safeHtml: true };
 
 export interface MarkdownOptions {
   /**
-   * The level a `#` heading becomes (a post's title is its page's h1, so its body's `#` is an h2); deeper
-   * headings follow, up to h6.
+   * The highest level a heading takes (a post's title is its page's h1, so its body's `#` and `##` are h2);
+   * deeper headings keep their level.
    */
   topHeadingLevel?: 1 | 2 | 3;
   /** Headings get an id: `{#id}` at a heading's end, else its words joined by hyphens (a document's anchors). */
@@ -178,7 +178,7 @@ function inline(node: PhrasingContent, context: Context): string {
 }
 
 function heading(node: Heading, context: Context): string {
-  const level = Math.min(6, node.depth + context.options.topHeadingLevel - 1);
+  const level = Math.max(node.depth, context.options.topHeadingLevel);
   const children = [...node.children];
   let id: string | undefined;
   const last = children.at(-1);

@@ -3,7 +3,7 @@ import { shortenText } from '@hurryup/contracts/post-text';
 import { markdownBlocks, renderMarkdown } from '@hurryup/markdown/markdown';
 import type { BlogView } from '@hurryup/web/features/blogs/page-data';
 
-/** Each blog's title is an h2 of the blog page: a `#` in its body is an h3. */
+/** Each blog's title is an h2 of the blog page: its body's headings are h3 at most. */
 const bodyOptions = { topHeadingLevel: 3 } as const;
 
 /** A blog's text without markup, on one line, up to `max` characters (descriptions, feeds). */

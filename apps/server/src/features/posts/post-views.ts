@@ -11,7 +11,7 @@ import {
 } from '@hurryup/markdown/markdown';
 import type { PostListItem, PostView } from '@hurryup/web/features/posts/page-data';
 
-/** A post's title is its page's h1: a `#` in its body is an h2. */
+/** A post's title is its page's h1: its body's `#` and `##` are h2. */
 const bodyOptions = { topHeadingLevel: 2 } as const;
 
 /**
