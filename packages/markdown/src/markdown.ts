@@ -35,6 +35,17 @@ export interface MarkdownOptions {
   headingIds?: boolean;
 }
 
+/**
+ * Where each kind of body is shown: a post's title is its page's h1 (its body's headings are h2 at most), a
+ * blog's title an h2 of the blog page (h3 at most); a document (docs/trading-methods.md) has its own h1 and
+ * anchors.
+ */
+export const bodyKinds = {
+  post: { topHeadingLevel: 2 },
+  blog: { topHeadingLevel: 3 },
+  document: { headingIds: true },
+} as const satisfies Record<string, MarkdownOptions>;
+
 /** The parse: CommonMark with GFM tables, raw HTML read as text. */
 export function parseMarkdown(source: string): Root {
   return fromMarkdown(source, {

@@ -83,7 +83,7 @@ afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
-async function admin(method: 'POST' | 'PUT', url: string, payload: unknown) {
+async function admin(method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) {
   const res = await t.app.inject({ method, url, headers: adminHeaders, payload });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json();

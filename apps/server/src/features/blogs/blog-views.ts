@@ -1,10 +1,9 @@
 import type { Blog } from '@hurryup/contracts/blog';
 import { shortenText } from '@hurryup/contracts/post-text';
-import { markdownBlocks, renderMarkdown } from '@hurryup/markdown/markdown';
+import { bodyKinds, markdownBlocks, renderMarkdown } from '@hurryup/markdown/markdown';
 import type { BlogView } from '@hurryup/web/features/blogs/page-data';
 
-/** Each blog's title is an h2 of the blog page: its body's headings are h3 at most. */
-const bodyOptions = { topHeadingLevel: 3 } as const;
+const bodyOptions = bodyKinds.blog;
 
 /** A blog's text without markup, on one line, up to `max` characters (descriptions, feeds). */
 export function blogSummary(blog: Pick<Blog, 'content'>, max: number): string {

@@ -1,6 +1,7 @@
 import type { Post, PostSection } from '@hurryup/contracts/post';
 import { postFirstImage, postReadAloudText, postSummary } from '@hurryup/contracts/post-text';
 import {
+  bodyKinds,
   escapeHtml,
   markdownBlocks,
   markdownFirstImage,
@@ -11,8 +12,7 @@ import {
 } from '@hurryup/markdown/markdown';
 import type { PostListItem, PostView } from '@hurryup/web/features/posts/page-data';
 
-/** A post's title is its page's h1: its body's `#` and `##` are h2. */
-const bodyOptions = { topHeadingLevel: 2 } as const;
+const bodyOptions = bodyKinds.post;
 
 /**
  * The specification's sections (content-and-shell.md, Post detail) as HTML: a section's text is plain text
