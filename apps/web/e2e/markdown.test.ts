@@ -56,11 +56,11 @@ describe('a Markdown post (issue 30)', () => {
     await waitForHydration(page);
     const body = page.locator('.post-body');
     expect(await body.getByRole('heading', { level: 2, name: 'Fill the plate' }).count()).toBe(1);
-    expect(await body.locator('ul > li').first().innerText()).toContain('Half with vegetables');
-    expect(await body.locator('ul ul > li').innerText()).toBe('green leafy ones for iron');
-    expect(await body.locator('strong').first().innerText()).toBe('vegetables');
-    expect(await body.locator('table th').allInnerTexts()).toEqual(['Part', 'Share']);
-    expect(await body.locator('table td').allInnerTexts()).toEqual(['Vegetables', '1/2', 'Grains', '1/4']);
+    expect(await body.locator('ul > li').first().textContent()).toContain('Half with vegetables');
+    expect(await body.locator('ul ul > li').textContent()).toBe('green leafy ones for iron');
+    expect(await body.locator('strong').first().textContent()).toBe('vegetables');
+    expect(await body.locator('table th').allTextContents()).toEqual(['Part', 'Share']);
+    expect(await body.locator('table td').allTextContents()).toEqual(['Vegetables', '1/2', 'Grains', '1/4']);
     const picture = body.getByRole('img', {
       name: 'A plate: half vegetables, a quarter grains, a quarter dal',
     });
@@ -71,7 +71,7 @@ describe('a Markdown post (issue 30)', () => {
     const link = body.getByRole('link', { name: 'ICMR-NIN guidelines' });
     expect(await link.getAttribute('rel')).toBe('nofollow ugc noopener');
     // Raw HTML is text, never markup.
-    expect(await body.innerText()).toContain('<script>alert(1)</script>');
+    expect(await body.textContent()).toContain('<script>alert(1)</script>');
     expect(await page.locator('.post-body script').count()).toBe(0);
     await expectNoSeriousAxeViolations(page);
 

@@ -130,7 +130,8 @@ export function MarkdownField({
     <div className={`admin-field markdown-field markdown-field--${tab}`}>
       <div className="markdown-field__head">
         <label htmlFor={id}>{label}</label>
-        <div className="markdown-field__tabs" role="group" aria-label={`${label}: show`}>
+        <fieldset className="markdown-field__tabs">
+          <legend className="visually-hidden">{label}: show</legend>
           <button
             type="button"
             className="button button--small"
@@ -147,7 +148,7 @@ export function MarkdownField({
           >
             Preview
           </button>
-        </div>
+        </fieldset>
       </div>
       <div className="markdown-field__panes">
         <div className="markdown-field__write">
