@@ -93,7 +93,7 @@ export const listBlogsForAdmin = defineCall({
   operationId: 'listBlogsForAdmin',
   summary: 'Every blog, drafts and scheduled ones included, newest (highest id) first',
   description:
-    'A page of limit (default 20, at most 100) blogs from offset (default 0) whose title holds q (any case); ' +
+    'Those whose title holds q (any case); with limit (at most 100), a page of them from offset (default 0). ' +
     'X-Total-Count gives how many match.',
   tag: 'admin',
   access: 'admin',

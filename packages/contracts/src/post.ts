@@ -189,7 +189,7 @@ export const listPostsForAdmin = defineCall({
   operationId: 'listPostsForAdmin',
   summary: 'Every post, drafts and scheduled ones included, newest (highest id) first',
   description:
-    'A page of limit (default 20, at most 100) posts from offset (default 0) whose title holds q (any case); ' +
+    'Those whose title holds q (any case); with limit (at most 100), a page of them from offset (default 0). ' +
     'X-Total-Count gives how many match.',
   tag: 'admin',
   access: 'admin',

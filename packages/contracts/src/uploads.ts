@@ -54,7 +54,7 @@ export const markdownPreviewSchema = z.object({
 
 export const previewMarkdown = defineCall({
   method: 'POST',
-  path: '/api/admin/markdown-preview',
+  path: '/api/admin/markdown/preview',
   operationId: 'previewMarkdown',
   summary: 'A body rendered as its page shows it: the same renderer as posts and blogs',
   tag: 'admin',

@@ -30,7 +30,8 @@ export const blogsFeature = defineFeature({
     await registerAdminCrud(app, config.adminToken, blogAdminCalls, blogs, 'blogs');
     await registerAdminCalls(app, config.adminToken, (admin) => {
       registerCall(admin, listBlogsForAdmin, async ({ query }, _request, reply) => {
-        const page = { limit: query.limit ?? 20, offset: query.offset ?? 0 };
+        const page =
+          query.limit === undefined ? undefined : { limit: query.limit, offset: query.offset ?? 0 };
         const [list, total] = await Promise.all([blogs.listAll(page, query.q), blogs.countAll(query.q)]);
         reply.header('x-total-count', String(total));
         return list;

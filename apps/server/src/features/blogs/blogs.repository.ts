@@ -48,17 +48,15 @@ export function createBlogRepository(db: Db) {
       const rows = await db.selectFrom('blogs').selectAll().where(visibleWhere(visibility)).execute();
       return rows.map(toBlog).sort(compareBlogs);
     },
-    /** A page of every blog whose title holds `titleHas`, newest id first (the admin list). */
-    async listAll(page: { limit: number; offset: number }, titleHas?: string): Promise<Blog[]> {
-      const rows = await db
+    /** Every blog whose title holds `titleHas` (a page of them when given), newest id first (the admin list). */
+    async listAll(page: { limit: number; offset: number } | undefined, titleHas?: string): Promise<Blog[]> {
+      let query = db
         .selectFrom('blogs')
         .selectAll()
         .where(visibleWhere('all', titleHas))
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
-      return rows.map(toBlog);
+        .orderBy('id', 'desc');
+      if (page) query = query.limit(page.limit).offset(page.offset);
+      return (await query.execute()).map(toBlog);
     },
     async get(id: number): Promise<Blog | undefined> {
       const row = await db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();

@@ -12,7 +12,7 @@ export function createBlogService(repository: BlogRepository, clock: Pick<Clock,
     /** The published blogs at the clock's time, in the blog's order. */
     list: (): Promise<Blog[]> => repository.list({ publicAt: nowIso() }),
     /** Every blog, drafts and scheduled ones included (the admin calls). */
-    listAll: (page: { limit: number; offset: number }, titleHas?: string) =>
+    listAll: (page: { limit: number; offset: number } | undefined, titleHas?: string) =>
       repository.listAll(page, titleHas),
     countAll: (titleHas?: string) => repository.count(titleHas),
     getAny: (id: number) => repository.get(id),

@@ -84,7 +84,8 @@ export const postsFeature = defineFeature({
     );
     await registerAdminCalls(app, config.adminToken, (admin) => {
       registerCall(admin, listPostsForAdmin, async ({ query }, _request, reply) => {
-        const page = { limit: query.limit ?? postsPage.defaultLimit, offset: query.offset ?? 0 };
+        const page =
+          query.limit === undefined ? undefined : { limit: query.limit, offset: query.offset ?? 0 };
         const [list, total] = await Promise.all([posts.listAll(page, query.q), posts.countAll(query.q)]);
         reply.header('x-total-count', String(total));
         return list;

@@ -114,7 +114,7 @@ export function createPostService(
     get: (id: number) => repository.get(id, publicNow()),
     getByTitle: (title: string) => repository.getByTitle(title, publicNow()),
     /** Every post, drafts and scheduled ones included (the admin calls). */
-    listAll: (page: { limit: number; offset: number }, titleHas?: string) =>
+    listAll: (page: { limit: number; offset: number } | undefined, titleHas?: string) =>
       repository.list('all', page, titleHas),
     countAll: (titleHas?: string) => repository.count('all', titleHas),
     getAny: (id: number) => repository.get(id, 'all'),

@@ -30,7 +30,7 @@ const problems = {
 /**
  * The console's editor: `POST /api/admin/uploads` (a picture and its alt text, stored under DATA_DIR/uploads
  * by the image-upload engine, served at /content/images/uploads/, with AVIF/WebP copies like every site
- * picture), `GET /api/admin/uploads`, and `POST /api/admin/markdown-preview` (a body rendered by the same
+ * picture), `GET /api/admin/uploads`, and `POST /api/admin/markdown/preview` (a body rendered by the same
  * renderer as the pages).
  */
 export const uploadsFeature = defineFeature({

@@ -186,10 +186,10 @@ describe('POST /api/admin/uploads', () => {
   });
 });
 
-describe('POST /api/admin/markdown-preview', () => {
+describe('POST /api/admin/markdown/preview', () => {
   it('renders with the pages’ renderer and placement, admin only', async () => {
     const preview = (payload: Record<string, unknown>, headers = adminHeaders) =>
-      t.app.inject({ method: 'POST', url: '/api/admin/markdown-preview', headers, payload });
+      t.app.inject({ method: 'POST', url: '/api/admin/markdown/preview', headers, payload });
     const post = await preview({ markdown: '# Hi\n\n<script>alert(1)</script> [x](javascript:alert(1))' });
     expect(post.statusCode).toBe(200);
     expect(post.json()).toEqual({ html: '<h2>Hi</h2><p>&lt;script&gt;alert(1)&lt;/script&gt; x</p>' });

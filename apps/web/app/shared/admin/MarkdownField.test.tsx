@@ -21,7 +21,7 @@ let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   fetchMock = vi.fn(async (url: string | URL, init?: RequestInit) => {
     const path = new URL(String(url), 'http://localhost').pathname;
-    if (path === '/api/admin/markdown-preview') {
+    if (path === '/api/admin/markdown/preview') {
       const { markdown } = JSON.parse(String(init?.body));
       // The server's renderer stands behind this call; the field shows what it answers.
       return json(200, { html: `<h2>${markdown.includes('Hello') ? 'Hello' : 'Other'}</h2>` });
@@ -58,7 +58,7 @@ describe('MarkdownField', () => {
     const preview = screen.getByRole('region', { name: 'Body: preview' });
     // The first call loads the API client and zod.
     await waitFor(() => expect(preview.querySelector('h2')?.textContent).toBe('Hello'), { timeout: 15_000 });
-    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('markdown-preview'))!;
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('markdown/preview'))!;
     expect(JSON.parse(String(call[1].body))).toEqual({ markdown: '# Hello', kind: 'post' });
 
     const previewTab = screen.getByRole('button', { name: 'Preview' });

@@ -18,7 +18,7 @@ const failureText = (error: unknown, fallback: string) =>
 
 /**
  * A Markdown body field of the console's editor: the text, and beside it (below it on a phone, as a second
- * tab) the preview rendered by the server's own renderer (`POST /api/admin/markdown-preview`, the code that
+ * tab) the preview rendered by the server's own renderer (`POST /api/admin/markdown/preview`, the code that
  * renders the pages). A picture dropped on the text or chosen with 'Add picture' is uploaded with the alt
  * text the operator gives (`POST /api/admin/uploads`), and `![alt](url)` goes in where the cursor was.
  */
