@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { markdownBlocks, markdownFirstImage, renderMarkdown, safeUrl } from './markdown.ts';
+import { bodyKinds, markdownBlocks, markdownFirstImage, renderMarkdown, safeUrl } from './markdown.ts';
 
 /**
  * Payloads of the OWASP XSS filter evasion cheat sheet
@@ -322,12 +322,26 @@ describe('renderMarkdown', () => {
 
 describe('docs/trading-methods.md', () => {
   const source = fs.readFileSync(new URL('../../../docs/trading-methods.md', import.meta.url), 'utf8');
-  const html = renderMarkdown(source, { headingIds: true });
+  const html = renderMarkdown(source, bodyKinds.document);
 
   it('renders safely, with its anchors, tables, code and nested lists', () => {
     expectSafe(html);
     expect(html).toMatch(/^<h1 id="trading-methods">Trading methods<\/h1>/);
-    for (const id of ['data', 'evidence', 'contracts', 'costs', 'signal'])
+    // Every anchor the tools' "How … is computed" links point at (methodAnchors, eventMethodAnchors).
+    for (const id of [
+      'data',
+      'evidence',
+      'contracts',
+      'costs',
+      'signal',
+      'backtest',
+      'strategy',
+      'patterns',
+      'impact-heatmap',
+      'rbi-day-straddle',
+      'fed-day-alert',
+      'volatility-event-calendar',
+    ])
       expect(html).toContain(`<h2 id="${id}">`);
     expect(html).not.toContain('{#');
     expect(html).toContain('<a href="/disclaimer">disclaimer</a>');
