@@ -101,6 +101,14 @@ module.exports = {
       to: { pathNot: '^packages/market/src/' },
     },
     {
+      name: 'markdown-stays-on-the-server',
+      severity: 'error',
+      comment:
+        "The Markdown renderer (packages/markdown, decision 0041) runs on the server: the web app's browser modules (shared/, features/) never import it and get rendered HTML from the load context; only a route's loader may use it.",
+      from: { path: `${web}(shared|features)/` },
+      to: { path: '^packages/markdown/' },
+    },
+    {
       name: 'web-not-server',
       severity: 'error',
       comment:

@@ -67,7 +67,7 @@ copy('apps/server/src');
 copy('apps/web/package.json');
 copy('apps/web/build');
 copy('apps/web/app'); // the load context and the page-data types the server imports at run time
-for (const pkg of ['contracts', 'market']) {
+for (const pkg of ['contracts', 'market', 'markdown']) {
   copy(`packages/${pkg}/package.json`);
   copy(`packages/${pkg}/src`, (name) => name !== 'README.md');
 }
@@ -81,6 +81,7 @@ for (const file of [
   'apps/web/package.json',
   'packages/contracts/package.json',
   'packages/market/package.json',
+  'packages/markdown/package.json',
 ]) {
   const target = path.join(out, file);
   const pkg = JSON.parse(fs.readFileSync(target, 'utf8'));

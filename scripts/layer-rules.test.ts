@@ -126,4 +126,15 @@ describe('the layer rules (npm run check:layers)', () => {
     });
     expect(found).toEqual(['web-not-server: apps/web/app/routes/x.tsx → apps/server/src/db/database.ts']);
   });
+
+  it('fail when a browser module of the web app imports the Markdown renderer', async () => {
+    const found = await violations({
+      'packages/markdown/src/markdown.ts': 'export const renderMarkdown = 1;\n',
+      'apps/web/app/features/posts/x.tsx':
+        "import { renderMarkdown } from '../../../../../packages/markdown/src/markdown.ts';\nexport const x = renderMarkdown;\n",
+    });
+    expect(found).toEqual([
+      'markdown-stays-on-the-server: apps/web/app/features/posts/x.tsx → packages/markdown/src/markdown.ts',
+    ]);
+  });
 });

@@ -4,7 +4,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const projects = ['.', 'packages/contracts', 'packages/market', 'apps/server', 'apps/web'];
+const projects = [
+  '.',
+  'packages/contracts',
+  'packages/market',
+  'packages/markdown',
+  'apps/server',
+  'apps/web',
+];
 const hasSource = (dir) =>
   fs
     .readdirSync(dir, { recursive: true })

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineAdminCrudCalls } from './admin-crud.ts';
 import { defineCall } from './api-call.ts';
 import { isoDateInputSchema } from './dates.ts';
+import { idParamsSchema } from './numbers.ts';
+import { adminListQuerySchema, publishingInputFields, publishingOutputFields } from './publishing.ts';
 import { cleanText, isBlankText, maxInt32, requiredText } from './text.ts';
 
 const titleSchema = requiredText('Title is required.', {
@@ -13,10 +15,13 @@ export const blogSchema = z
   .object({
     id: z.number().int(),
     title: z.string(),
-    content: z.string().describe('Text; line breaks are meaningful'),
+    content: z
+      .string()
+      .describe('Markdown (CommonMark and GFM tables); a line break inside a paragraph is kept'),
     author: z.string(),
     createdAt: z.string().describe('ISO-8601 timestamp'),
     order: z.number().int().optional().describe('Blogs with an order come first, highest first'),
+    ...publishingOutputFields,
   })
   .meta({ id: 'Blog' });
 export type Blog = z.infer<typeof blogSchema>;
@@ -40,6 +45,7 @@ export const blogInputSchema = z
       .min(-maxInt32, 'Order is too small.')
       .max(maxInt32, 'Order is too large.')
       .optional(),
+    ...publishingInputFields,
   })
   .strict();
 export type BlogInput = z.output<typeof blogInputSchema>;
@@ -79,4 +85,33 @@ export const blogAdminCalls = defineAdminCrudCalls({
   noun: 'blog',
   input: blogInputSchema,
   output: blogSchema,
+});
+
+export const listBlogsForAdmin = defineCall({
+  method: 'GET',
+  path: '/api/admin/blogs',
+  operationId: 'listBlogsForAdmin',
+  summary: 'Every blog, drafts and scheduled ones included, newest (highest id) first',
+  description:
+    'Those whose title holds q (any case); with limit (at most 100), a page of them from offset (default 0). ' +
+    'X-Total-Count gives how many match.',
+  tag: 'admin',
+  access: 'admin',
+  query: adminListQuerySchema,
+  status: 200,
+  response: blogListSchema,
+  errors: [400, 401],
+});
+
+export const getBlogForAdmin = defineCall({
+  method: 'GET',
+  path: '/api/admin/blogs/:id',
+  operationId: 'getBlogForAdmin',
+  summary: 'One blog by id, a draft or scheduled one included',
+  tag: 'admin',
+  access: 'admin',
+  params: idParamsSchema,
+  status: 200,
+  response: blogSchema,
+  errors: [400, 401, 404],
 });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineAdminCrudCalls } from './admin-crud.ts';
 import { defineCall } from './api-call.ts';
 import { isoDateInputSchema } from './dates.ts';
-import { wholeNumberText } from './numbers.ts';
+import { idParamsSchema, wholeNumberText } from './numbers.ts';
+import { adminListQuerySchema, publishingInputFields, publishingOutputFields } from './publishing.ts';
 import { sitePathOrUrlSchema as sitePathOrUrl } from './site-path.ts';
 import { cleanText, isBlankText, requiredText } from './text.ts';
 
@@ -41,13 +42,19 @@ export const postSchema = z
     createdAt: z.string().describe('ISO-8601 timestamp'),
     description: z.string().optional(),
     image: z.string().optional(),
-    content: z.string().optional().describe('Paragraphs separated by blank lines'),
+    content: z
+      .string()
+      .optional()
+      .describe(
+        'Markdown (CommonMark and GFM tables); plain paragraphs separated by blank lines read the same',
+      ),
     imgf: z.boolean().describe('Every section carries an image'),
     contentArray: z.array(postSectionSchema).optional(),
     hindi: z
       .string()
       .optional()
       .describe("The operator's Hindi version, shown instead of a machine translation"),
+    ...publishingOutputFields,
   })
   .meta({ id: 'Post' });
 export type Post = z.infer<typeof postSchema>;
@@ -82,6 +89,7 @@ export const postInputSchema = z
       .refine((text) => !isBlankText(text), 'The Hindi version is empty: leave it out instead.')
       .optional()
       .describe("The operator's Hindi version of the post, shown instead of a machine translation"),
+    ...publishingInputFields,
   })
   .strict()
   .superRefine((post, ctx) => {
@@ -173,4 +181,33 @@ export const postAdminCalls = defineAdminCrudCalls({
   noun: 'post',
   input: postInputSchema,
   output: postSchema,
+});
+
+export const listPostsForAdmin = defineCall({
+  method: 'GET',
+  path: '/api/admin/posts',
+  operationId: 'listPostsForAdmin',
+  summary: 'Every post, drafts and scheduled ones included, newest (highest id) first',
+  description:
+    'Those whose title holds q (any case); with limit (at most 100), a page of them from offset (default 0). ' +
+    'X-Total-Count gives how many match.',
+  tag: 'admin',
+  access: 'admin',
+  query: adminListQuerySchema,
+  status: 200,
+  response: postListSchema,
+  errors: [400, 401],
+});
+
+export const getPostForAdmin = defineCall({
+  method: 'GET',
+  path: '/api/admin/posts/:id',
+  operationId: 'getPostForAdmin',
+  summary: 'One post by id, a draft or scheduled one included',
+  tag: 'admin',
+  access: 'admin',
+  params: idParamsSchema,
+  status: 200,
+  response: postSchema,
+  errors: [400, 401, 404],
 });

@@ -22,6 +22,7 @@ import { shortenerFeature } from '../features/shortener/shortener.feature.ts';
 import { speechFeature } from '../features/speech/speech.feature.ts';
 import { textExtractFeature } from '../features/text-extract/text-extract.feature.ts';
 import { translationFeature } from '../features/translation/translation.feature.ts';
+import { uploadsFeature } from '../features/uploads/uploads.feature.ts';
 import type { Feature } from '../shared/feature.ts';
 
 /**
@@ -34,6 +35,7 @@ export const features: readonly Feature<any>[] = [
   backupFeature,
   blogsFeature,
   postsFeature,
+  uploadsFeature,
   contentImportFeature,
   imageVariantsFeature,
   devbitFeature,

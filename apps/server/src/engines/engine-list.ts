@@ -1,6 +1,7 @@
 import type { EngineDefinition } from './engine.ts';
 import { feedParseEngine } from './feed-parse/feed-parse.engine.ts';
 import { imageCopyEngine } from './image-copy/image-copy.engine.ts';
+import { imageUploadEngine } from './image-upload/image-upload.engine.ts';
 import { ocrEngine } from './ocr/ocr.engine.ts';
 import { speechEnglishEngine, speechHindiEngine } from './speech/speech.engine.ts';
 
@@ -10,6 +11,7 @@ import { speechEnglishEngine, speechHindiEngine } from './speech/speech.engine.t
  */
 export const engineList: readonly EngineDefinition<never, unknown>[] = [
   imageCopyEngine,
+  imageUploadEngine,
   feedParseEngine,
   speechEnglishEngine,
   speechHindiEngine,

@@ -52,6 +52,7 @@ export class ContentRevision {
   /** Moves on each `forget`: a read that began before the latest one cannot count as fresh. */
   #forgets = 0;
   readonly #clock: Pick<Clock, 'now'>;
+  readonly #schedules = new Map<string, (() => Promise<number | undefined>)[]>();
 
   constructor(db: Kysely<CoreTables>, options: { checkEveryMs?: number; clock?: Pick<Clock, 'now'> } = {}) {
     this.#store = createContentRevisions(db);
@@ -129,6 +130,37 @@ export class ContentRevision {
       await this.#store.record(kinds.map(storedKind), tx);
     } finally {
       this.forget();
+    }
+  }
+
+  /**
+   * Content of `kind` that changes by itself at a time (a scheduled post appears): `next` tells, from the
+   * database, the first such time after now (ms), or undefined. Whatever shows the kind is kept until then at
+   * most (`nextScheduledChange`), so it is never shown before its time nor missed after it, in every process.
+   */
+  addSchedule(kind: string, next: () => Promise<number | undefined>) {
+    const list = this.#schedules.get(kind) ?? [];
+    list.push(next);
+    this.#schedules.set(kind, list);
+  }
+
+  /**
+   * The first time (ms) at which one of these kinds (every kind when undefined) changes by itself; Infinity
+   * when none is scheduled. Asked before a page or answer reads anything, like `current()`. A failed look-up
+   * answers now: what was rendered is then not kept.
+   */
+  async nextScheduledChange(shows: readonly string[] | undefined): Promise<number> {
+    const kinds =
+      shows === undefined
+        ? [...this.#schedules.keys()]
+        : [...new Set(shows.flatMap((kind) => [kind, familyOf(kind) ?? kind]))];
+    const lookups = kinds.flatMap((kind) => this.#schedules.get(kind) ?? []);
+    if (lookups.length === 0) return Number.POSITIVE_INFINITY;
+    try {
+      const times = await Promise.all(lookups.map((next) => next()));
+      return Math.min(...times.map((time) => time ?? Number.POSITIVE_INFINITY));
+    } catch {
+      return this.#clock.now();
     }
   }
 

@@ -103,6 +103,11 @@ export interface ContentChange {
 export interface ImageSource {
   list(): Promise<SiteImage[]>;
   find(url: string): Promise<(SiteImage & { pagePath: string }) | undefined>;
+  /**
+   * Where its files are when they are not in the content folder's images: URLs under `prefix` (a path under
+   * /content/images/, e.g. '/content/images/uploads/') are files in `dir` (the uploads, under DATA_DIR).
+   */
+  folder?: { prefix: string; dir: string };
 }
 
 /**
@@ -166,6 +171,10 @@ export class SiteRegistry {
   /** Every picture every feature shows. */
   async images(): Promise<SiteImage[]> {
     return (await Promise.all(this.#images.map((source) => source.list()))).flat();
+  }
+  /** The folders of pictures kept outside the content folder (`ImageSource.folder`). */
+  imageFolders(): { prefix: string; dir: string }[] {
+    return this.#images.flatMap((source) => (source.folder ? [source.folder] : []));
   }
   /** The picture with this URL and a page of its own, whichever feature shows it; undefined when none. */
   async knownImage(url: string): Promise<(SiteImage & { pagePath: string }) | undefined> {

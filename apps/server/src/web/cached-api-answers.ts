@@ -42,7 +42,7 @@ function queryOf(call: ApiCall): { reads: string[]; strict: boolean } {
  */
 export function createCachedApiAnswers(deps: {
   cache: PageCache;
-  revisions: FreshnessCheck & Pick<ContentRevision, 'current'>;
+  revisions: FreshnessCheck & Pick<ContentRevision, 'current' | 'nextScheduledChange'>;
   /** The site's policy without nonces (none in development): an API answer is never a document. */
   policy: string | undefined;
   /** The site's clock (epoch ms), for answers that expire with the date. */
@@ -73,6 +73,7 @@ export function createCachedApiAnswers(deps: {
         reply: FastifyReply,
         key: string,
         since: number,
+        scheduled: number,
       ): Promise<{ result: unknown; entry?: CachedPage }> {
         const before = new Set(Object.keys(reply.getHeaders()));
         const result = await answer(request, reply);
@@ -84,10 +85,18 @@ export function createCachedApiAnswers(deps: {
         for (const [name, value] of Object.entries(reply.getHeaders()))
           if (!before.has(name) && value !== undefined) own[name] = String(value);
         const computedAt = now();
-        const maxAge =
+        const declaredMaxAge =
           typeof declaration.maxAgeSeconds === 'function'
             ? declaration.maxAgeSeconds(new Date(computedAt))
             : declaration.maxAgeSeconds;
+        // A scheduled item of what the answer shows appears at `scheduled`: kept until then at most.
+        const untilScheduled = Number.isFinite(scheduled)
+          ? Math.max(0, (scheduled - computedAt) / 1000)
+          : undefined;
+        const maxAge =
+          untilScheduled === undefined
+            ? declaredMaxAge
+            : Math.min(declaredMaxAge ?? Number.POSITIVE_INFINITY, untilScheduled);
         const sMaxAge = Math.max(0, Math.min(sharedMaxAgeSeconds, Math.floor(maxAge ?? sharedMaxAgeSeconds)));
         const headers = {
           ...own,
@@ -130,6 +139,11 @@ export function createCachedApiAnswers(deps: {
               return answer(request, reply);
             // Before the answer reads anything: a write after this makes the entry stale, never lost.
             const since = await revisions.current();
+            const shows =
+              typeof declaration.shows === 'function'
+                ? declaration.shows(request.query as never)
+                : declaration.shows;
+            const scheduled = await revisions.nextScheduledChange(shows);
             const flight = `${since}\n${key}`;
             const pending = inflight.get(flight);
             if (pending) {
@@ -138,7 +152,7 @@ export function createCachedApiAnswers(deps: {
                 ? sendPage(request, reply, shared, 'miss', 'x-api-cache')
                 : answer(request, reply);
             }
-            const computing = compute(answer, request, reply, key, since);
+            const computing = compute(answer, request, reply, key, since, scheduled);
             const sharing = computing.then(({ entry }) => entry);
             inflight.set(flight, sharing);
             sharing.catch(() => undefined).finally(() => inflight.delete(flight));

@@ -230,6 +230,8 @@ export function registerPageRoute(
   async function renderShared(url: string, plan: PagePlan): Promise<SentPage> {
     // Before the loaders read anything: a write after this makes the page stale, never lost.
     const since = await revisions.current();
+    // A scheduled item of what the page shows appears then: the page is kept until that time at most.
+    const scheduled = await revisions.nextScheduledChange(plan.shows);
     const renderedAt = now();
     const response = await render(
       new Request(`${config.publicBaseUrl}${url}`, { headers: { accept: 'text/html' } }),
@@ -245,6 +247,7 @@ export function registerPageRoute(
       headers['x-page-expires']
         ? Date.parse(headers['x-page-expires']) || renderedAt
         : Number.POSITIVE_INFINITY,
+      scheduled,
     );
     delete headers['x-page-expires'];
     if (response.status === 503) headers['retry-after'] ??= '5';

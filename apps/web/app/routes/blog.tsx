@@ -1,4 +1,3 @@
-import type { Blog } from '@hurryup/contracts/blog';
 import { useLocation } from 'react-router';
 import {
   type PageCacheHandle,
@@ -7,6 +6,7 @@ import {
   pageData,
 } from '#load-context';
 import { BlogList } from '../features/blogs/BlogList.tsx';
+import type { BlogView } from '../features/blogs/page-data.ts';
 import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/blog';
@@ -33,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
     return { blogs, entry: blogs.some((b) => b.id === entry) ? entry : undefined, error: undefined };
   } catch (error) {
     return loaderFailure(args, error, failedText, {
-      blogs: [] as Blog[],
+      blogs: [] as BlogView[],
       entry: undefined,
       error: failedText,
     });
@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (entry) {
     return pageMeta(site, {
       title: entry.title,
-      description: entry.content.replace(/\s+/g, ' ').slice(0, 160),
+      description: entry.summary,
       path: `/blog?entry=${entry.id}`,
       type: 'article',
     });

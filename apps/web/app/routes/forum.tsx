@@ -1,4 +1,3 @@
-import type { Post } from '@hurryup/contracts/post';
 import {
   type PageCacheHandle,
   type PageHydrationHandle,
@@ -6,6 +5,7 @@ import {
   pageData,
 } from '#load-context';
 import { ForumList } from '../features/posts/ForumList.tsx';
+import type { PostListItem } from '../features/posts/page-data.ts';
 import { pageInfo } from '../features/posts/paging.ts';
 import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
@@ -31,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
     return { posts: list, page: info.page, pages: info.pages, error: undefined };
   } catch (error) {
     return loaderFailure(args, error, failedText, {
-      posts: [] as Post[],
+      posts: [] as PostListItem[],
       page: 1,
       pages: 1,
       error: failedText,

@@ -1,9 +1,10 @@
-import type { Blog } from '@hurryup/contracts/blog';
-import type { Post, PostSearchHit } from '@hurryup/contracts/post';
+import type { PostSearchHit } from '@hurryup/contracts/post';
 import { render, screen } from '@testing-library/react';
 import { createRoutesStub, Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { PageHydrationHandle } from '#load-context';
+import type { BlogView } from '../features/blogs/page-data.ts';
+import type { PostListItem, PostView } from '../features/posts/page-data.ts';
 import { SiteFooter } from '../features/shell/SiteFooter.tsx';
 import { SiteHeader } from '../features/shell/SiteHeader.tsx';
 
@@ -14,22 +15,50 @@ type RouteModule = { default: React.ComponentType; handle?: PageHydrationHandle 
 const routeModules = import.meta.glob<RouteModule>(['./**/*.tsx', '!./**/*.test.tsx'], { eager: true });
 
 const site = { name: 'Hurry Up', baseUrl: 'http://localhost', ads: { slots: {} } };
-const blogs: Blog[] = [
-  { id: 1, title: 'First', content: 'One\nTwo', author: 'Team', createdAt: '2026-11-20T10:00:00Z' },
-  { id: 2, title: 'Second', content: 'Three', author: 'Team', createdAt: '2026-11-21T10:00:00Z' },
+// Bodies as the server renders them (@hurryup/markdown): a heading, a list, a table, an image and a link.
+const html =
+  ('<h2>Safety</h2><ul><li>Never share your PIN.</li></ul><p><img src="/images/upi.png" alt="A phone" ' +
+    'loading="lazy" decoding="async"> <a href="https://npci.org.in" rel="nofollow ugc noopener">NPCI</a></p>' +
+    '<div class="table-scroll"><table><thead><tr><th scope="col">Bank</th></tr></thead><tbody><tr><td>A</td></tr></tbody></table></div>') as PostView['html'];
+const blogs: BlogView[] = [
+  {
+    id: 1,
+    title: 'First',
+    html,
+    summary: 'One Two',
+    author: 'Team',
+    createdAt: '2026-11-20T10:00:00Z',
+    draft: false,
+  },
+  {
+    id: 2,
+    title: 'Second',
+    html,
+    summary: 'Three',
+    author: 'Team',
+    createdAt: '2026-11-21T10:00:00Z',
+    draft: false,
+  },
 ];
-const post: Post = {
+const post: PostView = {
   id: 7,
   title: 'UPI safety',
   author: 'Team',
   createdAt: '2026-11-20T10:00:00Z',
   description: 'Stay safe',
   imgf: false,
-  contentArray: [
-    { content: 'Never share your PIN.', bold: true },
-    { content: 'A picture', img: '/images/upi.png', alt: 'A phone' },
-    { content: 'Limits', table: { headers: ['Bank', 'Limit'], rows: [['A', '1 lakh']] } as never },
-  ],
+  draft: false,
+  html,
+  readAloud: 'UPI safety.\n\nSafety\n\nNever share your PIN.',
+  summary: 'Stay safe',
+  firstImage: { url: '/images/upi.png', alt: 'A phone' },
+};
+const listItem: PostListItem = {
+  id: 7,
+  title: 'UPI safety',
+  createdAt: post.createdAt,
+  summary: 'Stay safe',
+  html,
 };
 const hits: PostSearchHit[] = [{ id: 7, title: 'UPI safety', description: 'Stay safe' }];
 
@@ -53,7 +82,7 @@ const samples: Record<string, { path: string; pattern?: string; loaderData: unkn
   './blog.tsx': { path: '/blog?entry=1', loaderData: { blogs, entry: 1, error: undefined } },
   './forum.tsx': {
     path: '/userforum?page=2',
-    loaderData: { posts: [post], page: 2, pages: 3, error: undefined },
+    loaderData: { posts: [listItem], page: 2, pages: 3, error: undefined },
     forms: 1,
   },
   './post.tsx': { path: '/post/UPI%20safety', pattern: 'post/:postId', loaderData: { post } },

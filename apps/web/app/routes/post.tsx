@@ -1,6 +1,5 @@
-import type { Post } from '@hurryup/contracts/post';
 import { postPath, titleFromPostSegment } from '@hurryup/contracts/post-slug';
-import { postFirstImage, postSummary } from '@hurryup/contracts/post-text';
+import { shortenText } from '@hurryup/contracts/post-text';
 import { data, Link } from 'react-router';
 import {
   type PageCacheHandle,
@@ -9,6 +8,7 @@ import {
   pageData,
 } from '#load-context';
 import { PostArticle } from '../features/posts/PostArticle.tsx';
+import type { PostView } from '../features/posts/page-data.ts';
 import { postErrors } from '../features/posts/post-errors.ts';
 import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
@@ -25,7 +25,7 @@ export const handle = {
   loadingText: 'Loading post...',
 } satisfies PageCacheHandle & PageHydrationHandle & PageLoadingHandle & { sitemap: boolean };
 
-type PostPageData = { post: Post; error?: undefined } | { post?: undefined; error: string };
+type PostPageData = { post: PostView; error?: undefined } | { post?: undefined; error: string };
 
 export async function loader(args: Route.LoaderArgs) {
   const { context, request } = args;
@@ -55,10 +55,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
       noindex: true,
     });
   }
-  const image = postFirstImage(post);
+  const image = post.firstImage;
   return pageMeta(site, {
     title: post.title,
-    description: postSummary(post, 160),
+    description: shortenText(post.summary, 160),
     path: postPath(post.title),
     type: 'article',
     image: image?.url,

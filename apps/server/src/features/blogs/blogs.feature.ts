@@ -1,10 +1,19 @@
-import { blogAdminCalls, blogInputSchema, listBlogs } from '@hurryup/contracts/blog';
+import {
+  blogAdminCalls,
+  blogInputSchema,
+  getBlogForAdmin,
+  listBlogs,
+  listBlogsForAdmin,
+} from '@hurryup/contracts/blog';
 import { collapseWhitespace } from '@hurryup/contracts/post-slug';
 import type { BlogPageData } from '@hurryup/web/features/blogs/page-data';
 import { tablesOf } from '../../db/tables-of.ts';
-import { registerAdminCrud } from '../../shared/admin-crud.ts';
+import { registerAdminCalls, registerAdminCrud } from '../../shared/admin-crud.ts';
 import { defineFeature } from '../../shared/feature.ts';
+import { publishedOn } from '../../shared/publishing.ts';
 import { registerCall } from '../../shared/register-call.ts';
+import { notFoundById } from '../../shared/unique-key.ts';
+import { blogSummary, blogView } from './blog-views.ts';
 import { blogMigrations } from './blogs.migrations.ts';
 import { createBlogRepository } from './blogs.repository.ts';
 import { createBlogService } from './blogs.service.ts';
@@ -14,26 +23,45 @@ import type { BlogTables } from './blogs.tables.ts';
 export const blogsFeature = defineFeature({
   name: 'blogs',
   migrations: blogMigrations,
-  async plugin(app, { database, config, site }) {
-    const blogs = createBlogService(createBlogRepository(tablesOf<BlogTables>(database.db)));
+  async plugin(app, { database, config, site, clock }) {
+    const blogs = createBlogService(createBlogRepository(tablesOf<BlogTables>(database.db)), clock);
 
     registerCall(app, listBlogs, () => blogs.list(), { cache: { shows: ['blogs'] } });
     await registerAdminCrud(app, config.adminToken, blogAdminCalls, blogs, 'blogs');
+    await registerAdminCalls(app, config.adminToken, (admin) => {
+      registerCall(admin, listBlogsForAdmin, async ({ query }, _request, reply) => {
+        const page =
+          query.limit === undefined ? undefined : { limit: query.limit, offset: query.offset ?? 0 };
+        const [list, total] = await Promise.all([blogs.listAll(page, query.q), blogs.countAll(query.q)]);
+        reply.header('x-total-count', String(total));
+        return list;
+      });
+      registerCall(
+        admin,
+        getBlogForAdmin,
+        async ({ params }) =>
+          (await blogs.getAny(params.id)) ?? Promise.reject(notFoundById('blog', params.id)),
+      );
+    });
+    // A scheduled blog appears by itself at its time: every cached page or answer showing blogs expires then.
+    site.contentRevision.addSchedule('blogs', () => blogs.nextPublishTime());
 
-    site.providePageData('blogs', { list: () => blogs.list() } satisfies BlogPageData);
+    site.providePageData('blogs', {
+      list: async () => (await blogs.list()).map(blogView),
+    } satisfies BlogPageData);
     const entryPath = (id: number) => `/blog?entry=${id}`;
     site.addSitemapSource(async () =>
-      (await blogs.list()).map((b) => ({ path: entryPath(b.id), lastmod: b.createdAt })),
+      (await blogs.list()).map((b) => ({ path: entryPath(b.id), lastmod: publishedOn(b) })),
     );
     site.addFeedSource(async (limit) =>
       (await blogs.list())
-        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
+        .sort((a, b) => (publishedOn(a) < publishedOn(b) ? 1 : -1))
         .slice(0, limit)
         .map((b) => ({
           title: b.title,
           path: entryPath(b.id),
-          date: b.createdAt,
-          description: b.content.replace(/\s+/g, ' ').slice(0, 300),
+          date: publishedOn(b),
+          description: blogSummary(b, 300),
           author: b.author,
         })),
     );
@@ -42,7 +70,7 @@ export const blogsFeature = defineFeature({
       schema: blogInputSchema,
       uniqueKeys: [{ field: 'title', keyOf: (b) => collapseWhitespace(b.title) }],
       upsert: (tx, blog) => blogs.upsertInTransaction(tablesOf<BlogTables>(tx), blog),
-      isEmpty: async () => (await blogs.count()) === 0,
+      isEmpty: async () => (await blogs.countAll()) === 0,
       revisionKind: 'blogs',
     });
   },

@@ -16,4 +16,14 @@ export const blogMigrations: Record<string, PortableMigration> = {
         .execute();
     },
   },
+  // Drafts and scheduled blogs (issue 30), as posts (0050-posts-publishing).
+  '0051-blogs-publishing': {
+    async up(db) {
+      await db.schema
+        .alterTable('blogs')
+        .addColumn('draft', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('blogs').addColumn('publish_at', 'varchar(30)').execute();
+    },
+  },
 };

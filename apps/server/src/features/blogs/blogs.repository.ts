@@ -1,6 +1,13 @@
 import { type Blog, type BlogInput, compareBlogs } from '@hurryup/contracts/blog';
 import { collapseWhitespace } from '@hurryup/contracts/post-slug';
 import type { Kysely, Selectable } from 'kysely';
+import {
+  nextPublishTime,
+  publishingColumns,
+  publishingFields,
+  type Visibility,
+  visibleWhere,
+} from '../../shared/publishing.ts';
 import { titledRowQueries } from '../../shared/titled-rows.ts';
 import type { BlogTables } from './blogs.tables.ts';
 
@@ -15,6 +22,7 @@ function toBlog(row: BlogRow): Blog {
     author: row.author,
     createdAt: row.created_at,
     ...(row.sort_order === null ? {} : { order: row.sort_order }),
+    ...publishingFields(row),
   };
 }
 
@@ -26,6 +34,7 @@ function toRow(input: BlogInput, now: string) {
     author: input.author,
     created_at: input.createdAt,
     sort_order: input.order ?? null,
+    ...publishingColumns(input),
     updated_at: now,
   };
 }
@@ -34,17 +43,34 @@ function toRow(input: BlogInput, now: string) {
 export function createBlogRepository(db: Db) {
   const titled = titledRowQueries({ db, table: 'blogs', toRow, fromRow: toBlog });
   return {
-    async list(): Promise<Blog[]> {
-      const rows = await db.selectFrom('blogs').selectAll().execute();
+    /** The blogs `visibility` lets a reader see, in the blog's order. */
+    async list(visibility: Visibility): Promise<Blog[]> {
+      const rows = await db.selectFrom('blogs').selectAll().where(visibleWhere(visibility)).execute();
       return rows.map(toBlog).sort(compareBlogs);
     },
-    async count(tx: Db = db): Promise<number> {
+    /** Every blog whose title holds `titleHas` (a page of them when given), newest id first (the admin list). */
+    async listAll(page: { limit: number; offset: number } | undefined, titleHas?: string): Promise<Blog[]> {
+      let query = db
+        .selectFrom('blogs')
+        .selectAll()
+        .where(visibleWhere('all', titleHas))
+        .orderBy('id', 'desc');
+      if (page) query = query.limit(page.limit).offset(page.offset);
+      return (await query.execute()).map(toBlog);
+    },
+    async get(id: number): Promise<Blog | undefined> {
+      const row = await db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toBlog(row) : undefined;
+    },
+    async count(titleHas?: string, tx: Db = db): Promise<number> {
       const row = await tx
         .selectFrom('blogs')
         .select(tx.fn.countAll<number | string>().as('n'))
+        .where(visibleWhere('all', titleHas))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    nextPublishTime: (now: string) => nextPublishTime(db, 'blogs', now),
     ...titled,
   };
 }

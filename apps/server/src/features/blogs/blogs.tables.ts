@@ -10,6 +10,10 @@ export type BlogTables = {
     author: string;
     created_at: string;
     sort_order: number | null;
+    /** 1: shown only to the admin calls (migration 0051-blogs-publishing). */
+    draft: Generated<number>;
+    /** ISO timestamp: shown publicly from then on; null: at once. */
+    publish_at: string | null;
     updated_at: string;
   };
 };

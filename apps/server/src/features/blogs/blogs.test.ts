@@ -44,6 +44,7 @@ describe('blogs', () => {
       content: 'Line one\nLine two',
       author: 'Asha',
       createdAt: '2024-01-01T00:00:00.000Z',
+      draft: false,
     });
 
     const list = (await t.app.inject({ method: 'GET', url: '/api/blogs' })).json();

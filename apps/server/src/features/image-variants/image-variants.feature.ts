@@ -24,6 +24,7 @@ export const imageVariantsFeature = defineFeature({
       path.join(config.dataDir, 'images'),
       engines,
       clock,
+      () => site.imageFolders(),
     );
 
     // One pass over every picture, making the copies still missing: once across all processes at start

@@ -31,13 +31,18 @@ export function createVariantStore(
   variantsDir: string,
   engines: Engines,
   clock: Pick<Clock, 'sleep'> = systemClock,
+  /** Pictures kept elsewhere (site.imageFolders()): URLs under `prefix` are files in `dir`. */
+  folders: () => { prefix: string; dir: string }[] = () => [],
 ): VariantStore {
   const pending = new Map<string, Promise<string | undefined>>();
   const sourceRoot = path.resolve(contentImagesDir);
 
   async function make(relative: string, width: number, format: VariantFormat): Promise<string | undefined> {
-    const source = path.resolve(sourceRoot, relative);
-    if (!source.startsWith(`${sourceRoot}${path.sep}`)) return undefined;
+    const url = `${contentImagePrefix}${relative}`;
+    const folder = folders().find((f) => url.startsWith(f.prefix));
+    const root = folder ? path.resolve(folder.dir) : sourceRoot;
+    const source = path.resolve(root, folder ? url.slice(folder.prefix.length) : relative);
+    if (!source.startsWith(`${root}${path.sep}`)) return undefined;
     const target = path.join(variantsDir, String(width), `${relative}.${format}`);
     if (fs.existsSync(target)) return target;
     if (!fs.existsSync(source)) return undefined;

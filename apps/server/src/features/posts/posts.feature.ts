@@ -1,14 +1,24 @@
 import { errorCodes } from '@hurryup/contracts/errors';
-import { listPosts, postAdminCalls, postInputSchema, postsPage, searchPosts } from '@hurryup/contracts/post';
+import {
+  getPostForAdmin,
+  listPosts,
+  listPostsForAdmin,
+  postAdminCalls,
+  postInputSchema,
+  postsPage,
+  searchPosts,
+} from '@hurryup/contracts/post';
 import { collapseWhitespace, postPath } from '@hurryup/contracts/post-slug';
-import { postSummary } from '@hurryup/contracts/post-text';
 import type { PostsPageData } from '@hurryup/web/features/posts/page-data';
 import { createAppState } from '../../db/app-state.ts';
 import { tablesOf } from '../../db/tables-of.ts';
-import { registerAdminCrud } from '../../shared/admin-crud.ts';
+import { registerAdminCalls, registerAdminCrud } from '../../shared/admin-crud.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { HttpError } from '../../shared/http-error.ts';
+import { publishedOn } from '../../shared/publishing.ts';
 import { registerCall } from '../../shared/register-call.ts';
+import { notFoundById } from '../../shared/unique-key.ts';
+import { postFeedSummary, postListItem, postView } from './post-views.ts';
 import { postMigrations } from './posts.migrations.ts';
 import { createPostRepository } from './posts.repository.ts';
 import { createPostService } from './posts.service.ts';
@@ -72,22 +82,42 @@ export const postsFeature = defineFeature({
       },
       'posts',
     );
+    await registerAdminCalls(app, config.adminToken, (admin) => {
+      registerCall(admin, listPostsForAdmin, async ({ query }, _request, reply) => {
+        const page =
+          query.limit === undefined ? undefined : { limit: query.limit, offset: query.offset ?? 0 };
+        const [list, total] = await Promise.all([posts.listAll(page, query.q), posts.countAll(query.q)]);
+        reply.header('x-total-count', String(total));
+        return list;
+      });
+      registerCall(
+        admin,
+        getPostForAdmin,
+        async ({ params }) =>
+          (await posts.getAny(params.id)) ?? Promise.reject(notFoundById('post', params.id)),
+      );
+    });
+    // A scheduled post appears by itself at its time: every cached page or answer showing posts expires then.
+    site.contentRevision.addSchedule('posts', () => posts.nextPublishTime());
 
     site.providePageData('posts', {
-      list: (page) => posts.list(page),
+      list: async (page) => (await posts.list(page)).map(postListItem),
       count: () => posts.count(),
-      getByTitle: (title) => posts.getByTitle(title),
+      getByTitle: async (title) => {
+        const post = await posts.getByTitle(title);
+        return post && postView(post);
+      },
       search: (query, limit) => posts.search(query, limit),
     } satisfies PostsPageData);
     site.addSitemapSource(async () =>
-      (await posts.list()).map((p) => ({ path: postPath(p.title), lastmod: p.createdAt })),
+      (await posts.list()).map((p) => ({ path: postPath(p.title), lastmod: publishedOn(p) })),
     );
     site.addFeedSource(async (limit) =>
       (await posts.list({ limit, offset: 0 })).map((p) => ({
         title: p.title,
         path: postPath(p.title),
-        date: p.createdAt,
-        description: postSummary(p, 300),
+        date: publishedOn(p),
+        description: postFeedSummary(p),
         author: p.author ?? 'Anonymous',
       })),
     );
@@ -102,7 +132,7 @@ export const postsFeature = defineFeature({
       upsert: (tx, post) => posts.upsertInTransaction(tx, post),
       finish: (tx) => posts.finishImport(tx),
       committed: () => posts.invalidateIndex(),
-      isEmpty: async () => (await posts.count()) === 0,
+      isEmpty: async () => (await posts.countAll()) === 0,
       revisionKind: 'posts',
     });
   },

@@ -31,4 +31,21 @@ export const postMigrations: Record<string, PortableMigration> = {
       await db.schema.alterTable('posts').addColumn('hindi', 'text').execute();
     },
   },
+  // Drafts and scheduled posts (issue 30): public lists, pages, feeds and search show a post once it is not a
+  // draft and its publish time, if any, has come.
+  '0050-posts-publishing': {
+    async up(db) {
+      await db.schema
+        .alterTable('posts')
+        .addColumn('draft', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('posts').addColumn('publish_at', 'varchar(30)').execute();
+      await db.schema
+        .createIndex('posts_publish_at')
+        .ifNotExists()
+        .on('posts')
+        .column('publish_at')
+        .execute();
+    },
+  },
 };

@@ -2,6 +2,13 @@ import type { Post, PostInput, PostSection } from '@hurryup/contracts/post';
 import { collapseWhitespace } from '@hurryup/contracts/post-slug';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import {
+  nextPublishTime,
+  publishingColumns,
+  publishingFields,
+  type Visibility,
+  visibleWhere,
+} from '../../shared/publishing.ts';
 import { titledRowQueries } from '../../shared/titled-rows.ts';
 import type { PostTables } from './posts.tables.ts';
 
@@ -20,6 +27,7 @@ function toPost(row: PostRow): Post {
     imgf: row.imgf === 1,
     ...(row.content_array === null ? {} : { contentArray: JSON.parse(row.content_array) as PostSection[] }),
     ...(row.hindi === null ? {} : { hindi: row.hindi }),
+    ...publishingFields(row),
   };
 }
 
@@ -35,6 +43,7 @@ function toRow(input: PostInput, now: string) {
     imgf: input.imgf ? 1 : 0,
     content_array: input.contentArray ? JSON.stringify(input.contentArray) : null,
     hindi: input.hindi ?? null,
+    ...publishingColumns(input),
     updated_at: now,
   };
 }
@@ -42,37 +51,55 @@ function toRow(input: PostInput, now: string) {
 /** Every query on `posts`. Methods that take `tx` run inside a caller's transaction when given one. */
 export function createPostRepository(db: Db, dialect: DialectName) {
   const titled = titledRowQueries({ db, table: 'posts', toRow, fromRow: toPost });
+  const seen = visibleWhere;
   return {
-    async list(page?: { limit: number; offset: number }): Promise<Post[]> {
-      let query = db.selectFrom('posts').selectAll().orderBy('id', 'desc');
+    async list(
+      visibility: Visibility,
+      page?: { limit: number; offset: number },
+      titleHas?: string,
+    ): Promise<Post[]> {
+      let query = db.selectFrom('posts').selectAll().where(seen(visibility, titleHas)).orderBy('id', 'desc');
       if (page) query = query.limit(page.limit).offset(page.offset);
       return (await query.execute()).map(toPost);
     },
     /** Just what the search index needs, without the bodies. */
-    async listSearchFields(): Promise<Pick<Post, 'id' | 'title' | 'description'>[]> {
-      const rows = await db.selectFrom('posts').select(['id', 'title', 'description']).execute();
+    async listSearchFields(visibility: Visibility): Promise<Pick<Post, 'id' | 'title' | 'description'>[]> {
+      const rows = await db
+        .selectFrom('posts')
+        .select(['id', 'title', 'description'])
+        .where(seen(visibility))
+        .execute();
       return rows.map((row) => ({ id: row.id, title: row.title, description: row.description ?? undefined }));
     },
-    async count(tx: Db = db): Promise<number> {
+    async count(visibility: Visibility, titleHas?: string, tx: Db = db): Promise<number> {
       const row = await tx
         .selectFrom('posts')
         .select(tx.fn.countAll<number | string>().as('n'))
+        .where(seen(visibility, titleHas))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    async get(id: number, tx: Db = db): Promise<Post | undefined> {
-      const row = await tx.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+    async get(id: number, visibility: Visibility, tx: Db = db): Promise<Post | undefined> {
+      const row = await tx
+        .selectFrom('posts')
+        .selectAll()
+        .where('id', '=', id)
+        .where(seen(visibility))
+        .executeTakeFirst();
       return row ? toPost(row) : undefined;
     },
-    async getByTitle(title: string): Promise<Post | undefined> {
+    async getByTitle(title: string, visibility: Visibility): Promise<Post | undefined> {
       if (title.includes('\0')) return undefined;
       const row = await db
         .selectFrom('posts')
         .selectAll()
         .where('title_key', '=', collapseWhitespace(title))
+        .where(seen(visibility))
         .executeTakeFirst();
       return row ? toPost(row) : undefined;
     },
+    /** When the public list changes next by itself (a scheduled post's time), in ms; undefined: never. */
+    nextPublishTime: (now: string) => nextPublishTime(db, 'posts', now),
     findIdByTitle: titled.findIdByTitle,
     update: titled.update,
     delete: titled.delete,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppState } from '../../db/app-state.ts';
 import { tablesOf } from '../../db/tables-of.ts';
 import { type Clock, systemClock } from '../../shared/clock.ts';
+import type { Visibility } from '../../shared/publishing.ts';
 import type { ImportProblem, Located } from '../../shared/site-registry.ts';
 import { notFoundById, uniqueTitleGuard } from '../../shared/unique-key.ts';
 import type { PostRepository } from './posts.repository.ts';
@@ -22,7 +23,10 @@ export function createPostService(
   appState: AppState,
   options: {
     revisionCheckIntervalMs?: number;
-    /** The site's clock: another process's changes are looked for once per interval on it. */
+    /**
+     * The site's clock: another process's changes are looked for once per interval on it, and a scheduled
+     * post is public from its time on it.
+     */
     clock?: Pick<Clock, 'now'>;
   } = {},
 ) {
@@ -34,13 +38,23 @@ export function createPostService(
   let indexedRevision: number | undefined;
   let lastRevisionCheck = 0;
   let rebuilding: Promise<void> | undefined;
+  // The time the index must be rebuilt by itself: the first scheduled post's publish time after the build.
+  let indexedUntil = Number.POSITIVE_INFINITY;
+  const nowIso = () => new Date(clock.now()).toISOString();
+  const publicNow = (): Visibility => ({ publicAt: nowIso() });
 
   /** Rebuilds from the database; searches arriving meanwhile wait for the same rebuild. */
   function rebuildIndex(): Promise<void> {
     rebuilding ??= (async () => {
       try {
         const revision = await appState.counter(revisionKey);
-        index.replaceAll(await repository.listSearchFields());
+        const now = nowIso();
+        const [fields, next] = await Promise.all([
+          repository.listSearchFields({ publicAt: now }),
+          repository.nextPublishTime(now),
+        ]);
+        index.replaceAll(fields);
+        indexedUntil = next ?? Number.POSITIVE_INFINITY;
         indexedRevision = revision;
         lastRevisionCheck = clock.now();
       } finally {
@@ -51,7 +65,7 @@ export function createPostService(
   }
 
   async function refreshIndexIfStale() {
-    if (indexedRevision === undefined) return rebuildIndex();
+    if (indexedRevision === undefined || clock.now() >= indexedUntil) return rebuildIndex();
     if (clock.now() - lastRevisionCheck < checkEvery) return;
     lastRevisionCheck = clock.now();
     if ((await appState.counter(revisionKey)) !== indexedRevision) await rebuildIndex();
@@ -62,12 +76,23 @@ export function createPostService(
     // The write itself has succeeded; if the bookkeeping fails, rebuild at the next search instead.
     const revision = await appState.increment(revisionKey).catch(() => undefined);
     if (revision !== undefined && indexedRevision !== undefined && revision === indexedRevision + 1) {
-      if (change.post) index.upsert(change.post);
+      // Only a public post is searchable; a draft or scheduled one leaves the index (and comes back by a
+      // rebuild when its time comes).
+      if (change.post && isPublicNow(change.post)) index.upsert(change.post);
+      else if (change.post) index.remove(change.post.id);
+      if (change.post?.publishAt !== undefined && !change.post.draft) {
+        const at = Date.parse(change.post.publishAt);
+        if (at > clock.now() && at < indexedUntil) indexedUntil = at;
+      }
       if (change.removedId !== undefined) index.remove(change.removedId);
       indexedRevision = revision;
     } else {
       indexedRevision = undefined;
     }
+  }
+
+  function isPublicNow(post: Post) {
+    return !post.draft && (post.publishAt === undefined || Date.parse(post.publishAt) <= clock.now());
   }
 
   return {
@@ -83,10 +108,18 @@ export function createPostService(
     recheckRevision() {
       lastRevisionCheck = 0;
     },
-    list: (page?: { limit: number; offset: number }) => repository.list(page),
-    count: () => repository.count(),
-    get: (id: number) => repository.get(id),
-    getByTitle: (title: string) => repository.getByTitle(title),
+    /** Published posts, newest first (what visitors see at the clock's time). */
+    list: (page?: { limit: number; offset: number }) => repository.list(publicNow(), page),
+    count: () => repository.count(publicNow()),
+    get: (id: number) => repository.get(id, publicNow()),
+    getByTitle: (title: string) => repository.getByTitle(title, publicNow()),
+    /** Every post, drafts and scheduled ones included (the admin calls). */
+    listAll: (page: { limit: number; offset: number } | undefined, titleHas?: string) =>
+      repository.list('all', page, titleHas),
+    countAll: (titleHas?: string) => repository.count('all', titleHas),
+    getAny: (id: number) => repository.get(id, 'all'),
+    /** When the public posts change next by themselves (a scheduled post's time), in ms. */
+    nextPublishTime: () => repository.nextPublishTime(nowIso()),
 
     async search(query: string, limit?: number): Promise<PostSearchHit[]> {
       await refreshIndexIfStale();
@@ -144,7 +177,7 @@ export function createPostService(
     async upsertInTransaction(tx: Tx, input: PostInput): Promise<'created' | 'updated'> {
       const db = tablesOf<PostTables>(tx);
       const existingId = input.id ?? (await repository.findIdByTitle(input.title, db));
-      if (existingId !== undefined && (await repository.get(existingId, db))) {
+      if (existingId !== undefined && (await repository.get(existingId, 'all', db))) {
         await repository.update(existingId, input, db);
         return 'updated';
       }

@@ -16,6 +16,10 @@ export type PostTables = {
     content_array: string | null;
     /** The operator's Hindi version of the post (migration 0029-posts-hindi). */
     hindi: string | null;
+    /** 1: shown only to the admin calls (migration 0050-posts-publishing). */
+    draft: Generated<number>;
+    /** ISO timestamp: shown publicly from then on; null: at once. */
+    publish_at: string | null;
     updated_at: string;
   };
 };

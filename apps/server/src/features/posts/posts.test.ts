@@ -77,6 +77,7 @@ describe('posts', () => {
       description: 'Description 1',
       content: 'Paragraph one of 1.\n\nParagraph two.',
       imgf: false,
+      draft: false,
     });
     // No author stays absent: the pages show 'Anonymous'.
     expect(list.find((p: { title: string }) => p.title === 'Post number 5').author).toBeUndefined();
@@ -122,6 +123,7 @@ describe('posts', () => {
     expect(res.json()).toMatchObject({
       title: 'Sections   post',
       imgf: false,
+      draft: false,
       contentArray: sections,
     });
     expect(res.json().content).toBeUndefined();

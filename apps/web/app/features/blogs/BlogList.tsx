@@ -1,18 +1,19 @@
-import type { Blog } from '@hurryup/contracts/blog';
 import { useId, useState } from 'react';
 import { AdSlot } from '../../shared/ads/AdSlot.tsx';
 import { formatDate } from '../../shared/format-date.ts';
 import { JsonLd } from '../../shared/json-ld.tsx';
 import { absoluteUrl } from '../../shared/page-meta.ts';
+import { RenderedBody } from '../../shared/RenderedBody.tsx';
 import { useSite } from '../../shared/use-site.ts';
+import type { BlogView } from './page-data.ts';
 
-/** The blog list: one entry open at a time (`entry` opens one at first), line breaks kept. */
+/** The blog list: one entry open at a time (`entry` opens one at first), bodies rendered on the server. */
 export function BlogList({
   blogs,
   entry,
   error,
 }: {
-  blogs: Blog[];
+  blogs: BlogView[];
   entry: number | undefined;
   error: string | undefined;
 }) {
@@ -59,8 +60,8 @@ export function BlogList({
                 <p className="content-item__meta">
                   <time dateTime={blog.createdAt}>{formatDate(blog.createdAt)}</time> · {blog.author}
                 </p>
-                <div id={contentId} className="content-item__body content-item__body--lines" hidden={!open}>
-                  {blog.content}
+                <div id={contentId} className="content-item__body" hidden={!open}>
+                  <RenderedBody html={blog.html} />
                 </div>
               </li>
             );

@@ -1,11 +1,10 @@
-import type { Post } from '@hurryup/contracts/post';
 import { postPath } from '@hurryup/contracts/post-slug';
-import { postSummary } from '@hurryup/contracts/post-text';
 import { Fragment, useId, useState } from 'react';
 import { Form, Link } from 'react-router';
 import { AdSlot } from '../../shared/ads/AdSlot.tsx';
 import { formatDate } from '../../shared/format-date.ts';
 import { PostBody } from './PostBody.tsx';
+import type { PostListItem } from './page-data.ts';
 
 /** A page of the forum: 10 posts, one expanded at a time, an ad after the fifth, Previous/Next. */
 export function ForumList({
@@ -14,7 +13,7 @@ export function ForumList({
   pages,
   error,
 }: {
-  posts: Post[];
+  posts: PostListItem[];
   page: number;
   pages: number;
   error: string | undefined;
@@ -56,7 +55,7 @@ export function ForumList({
                           {post.author ?? 'Anonymous'} ·{' '}
                           <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
                         </p>
-                        <p className="content-item__summary">{postSummary(post)}</p>
+                        <p className="content-item__summary">{post.summary}</p>
                         <button
                           type="button"
                           className="button button--small"
@@ -70,7 +69,7 @@ export function ForumList({
                         {/* Only the open post's body is in the document: nine hidden bodies would double the
                             page's HTML and the work of hydrating it. */}
                         <div id={bodyId} className="content-item__body" hidden={!open}>
-                          {open && <PostBody content={post.content} contentArray={post.contentArray} />}
+                          {open && <PostBody html={post.html} />}
                         </div>
                       </li>
                     );

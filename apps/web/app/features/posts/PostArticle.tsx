@@ -1,6 +1,4 @@
-import type { Post } from '@hurryup/contracts/post';
 import { postPath } from '@hurryup/contracts/post-slug';
-import { postFirstImage, postReadAloudText, postSummary } from '@hurryup/contracts/post-text';
 import { AdSlot } from '../../shared/ads/AdSlot.tsx';
 import { formatDate } from '../../shared/format-date.ts';
 import { JsonLd } from '../../shared/json-ld.tsx';
@@ -9,12 +7,13 @@ import { ShareButton } from '../../shared/ShareButton.tsx';
 import { useSite } from '../../shared/use-site.ts';
 import { PostBody } from './PostBody.tsx';
 import { PostReader } from './PostReader.tsx';
+import type { PostView } from './page-data.ts';
 
 /** A post's page: title, author and date, the reading choices, the body, sharing and structured data. */
-export function PostArticle({ post }: { post: Post }) {
+export function PostArticle({ post }: { post: PostView }) {
   const site = useSite();
   const url = absoluteUrl(site, postPath(post.title));
-  const image = postFirstImage(post);
+  const image = post.firstImage;
   return (
     <article className="page page--prose post">
       <AdSlot placement="banner" />
@@ -22,13 +21,13 @@ export function PostArticle({ post }: { post: Post }) {
       <p className="content-item__meta">
         {post.author ?? 'Anonymous'} · <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
       </p>
-      <PostReader key={post.id} postId={post.id} text={postReadAloudText(post)} hindi={post.hindi} />
+      <PostReader key={post.id} postId={post.id} text={post.readAloud} hindi={post.hindi} />
       {post.image && (
         <figure className="post-body__figure">
           <img src={post.image} alt="" width={1200} height={630} decoding="async" />
         </figure>
       )}
-      <PostBody content={post.content} contentArray={post.contentArray} />
+      <PostBody html={post.html} />
       <ShareButton label="Share Post" title={post.title} url={url} imageUrl={image?.url} />
       <AdSlot placement="inline" />
       <JsonLd
@@ -36,7 +35,7 @@ export function PostArticle({ post }: { post: Post }) {
           '@context': 'https://schema.org',
           '@type': 'DiscussionForumPosting',
           headline: post.title,
-          text: postSummary(post, 300),
+          text: post.summary,
           url,
           datePublished: post.createdAt,
           author: { '@type': 'Person', name: post.author ?? 'Anonymous' },
