@@ -1,73 +1,124 @@
-import { execFileSync } from 'node:child_process';
+/**
+ * Section `ocr` of `npm run bench`: milliseconds per page of the OCR engine, both kinds (WebAssembly:
+ * tesseract.js in a child process; native: the same child running Debian's `tesseract`), warm, beside the
+ * `tesseract` program run directly on the same PNG (one thread, OMP_THREAD_LIMIT=1, its start included),
+ * in alternating rounds (medians): an A4 English page at 300 dpi, a phone screenshot, an A4 Hindi page,
+ * made here with the test samples' text renderer. Then, on the engine the host gets: PDF pages per second
+ * (text layers; Hindi pages by OCR) and how long it takes to refuse what it never decodes.
+ */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createEnginePool } from '../apps/server/src/engines/engine-pool.ts';
-import type { OcrSourceType } from '../apps/server/src/engines/ocr/ocr.engine.ts';
-import { readTextOf } from '../apps/server/src/engines/ocr/ocr.ts';
 import {
-  blankPagesPdf,
-  sampleEnglish,
-  sampleHindi,
-  textPdf,
-  textPicture,
-} from '../apps/server/src/engines/ocr/ocr-samples.ts';
+  type BenchOptions,
+  defineBenchSection,
+  line,
+  median,
+  scratchFolder,
+} from '../../../../../scripts/bench/kit.ts';
+import { createEnginePool, type EnginePool } from '../engine-pool.ts';
+import { detectNativeEngines, runProgram } from '../host-programs.ts';
+import type { OcrSourceType } from './ocr.engine.ts';
+import { readTextOf } from './ocr.ts';
+import { tesseractArguments } from './ocr-native.worker.ts';
+import { blankPagesPdf, sampleEnglish, sampleHindi, textPdf, textPicture } from './ocr-samples.ts';
 
-/** Debian's tesseract on the same file, one thread (OMP_THREAD_LIMIT=1), when installed; undefined when not. */
-function cliMs(file: string, rounds: number): number | undefined {
-  try {
-    execFileSync('tesseract', ['--version'], { stdio: 'ignore' });
-  } catch {
-    return undefined;
-  }
-  const env = { ...process.env, OMP_THREAD_LIMIT: '1' };
-  const started = performance.now();
-  for (let round = 0; round < rounds; round += 1) {
-    execFileSync('tesseract', [file, 'stdout', '-l', 'eng+hin'], {
-      env,
-      stdio: ['ignore', 'ignore', 'ignore'],
-    });
-  }
-  return (performance.now() - started) / rounds;
+async function read(engines: EnginePool, file: string, type: OcrSourceType) {
+  const output = await readTextOf(engines, { path: file, type });
+  if (!output.ok) throw new Error(`the benchmark's sample was refused: ${output.problem}`);
+  return output;
 }
 
-const line = (label: string, figure: string) => console.log(`${label.padEnd(52)} ${figure}`);
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
 
-/**
- * The `ocr` engine, warm (its thread started, tesseract loaded with English and Hindi): milliseconds per
- * image for an A4 page at 300 dpi and a phone screenshot, beside Debian's tesseract CLI on the same PNG;
- * PDF pages per second, from text layers and by OCR (Hindi pages); and how long the engine takes to refuse
- * what it never decodes (a picture whose header claims 60,000 x 60,000 pixels, a 10,000-page PDF, a PDF of
- * 30 pages to scan), figures the engine tests once asserted and now leave to this benchmark.
- */
-export async function benchOcr() {
-  const engines = createEnginePool({ threadBudget: 1 });
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-bench-ocr-'));
+async function benchOcr(options: BenchOptions) {
+  const scratch = scratchFolder('ocr');
+  const native = await detectNativeEngines({
+    ocr: 'auto',
+    speech: 'wasm',
+    programs: { tesseract: process.env.TESSERACT_PATH ?? 'tesseract', espeakNg: '', lame: '' },
+  });
+  const hasNative = native.families.includes('ocr');
+  const wasm = createEnginePool({ threadBudget: 1 });
+  const nativePool = hasNative ? createEnginePool({ threadBudget: 1, native }) : undefined;
   let counter = 0;
   const write = (bytes: Buffer) => {
     counter += 1;
-    const file = path.join(scratch, `sample-${counter}`);
+    const file = path.join(scratch, `sample-${counter}.png`);
     fs.writeFileSync(file, bytes);
     return file;
   };
-  const read = async (file: string, type: OcrSourceType) => {
-    const output = await readTextOf(engines, { path: file, type });
-    if (!output.ok) throw new Error(`the benchmark's sample was refused: ${output.problem}`);
-    return output;
-  };
-  /** Milliseconds the engine takes to refuse `file` (it must be refused with `problem`). */
-  const refusalMs = async (file: string, type: OcrSourceType, problem: string) => {
-    const started = performance.now();
-    const output = await readTextOf(engines, { path: file, type });
-    const ms = performance.now() - started;
-    if (output.ok || output.problem !== problem)
-      throw new Error(`the benchmark's sample was not refused as ${problem}`);
-    return ms;
-  };
   try {
-    await read(write(await textPicture(['warm'])), 'image/png');
+    const warm = write(await textPicture(['warm']));
+    await read(wasm, warm, 'image/png');
+    if (nativePool) await read(nativePool, warm, 'image/png');
 
-    // A PNG header that claims 60,000 x 60,000 pixels, in a few hundred bytes: refused from its header.
+    const a4English = write(
+      await textPicture(
+        Array.from({ length: 36 }, (_, i) => `${i + 1}. ${sampleEnglish[i % 2]} Sensex and Nifty moved.`),
+        'png',
+        { size: 46, width: 2480 },
+      ),
+    );
+    const phone = write(
+      await textPicture(
+        Array.from({ length: 18 }, (_, i) => (i % 3 === 2 ? sampleHindi[i % 2]! : sampleEnglish[i % 2]!)),
+        'png',
+        { size: 44, width: 1080 },
+      ),
+    );
+    const a4Hindi = write(
+      await textPicture(
+        Array.from({ length: 30 }, (_, i) => sampleHindi[i % 2]!),
+        'png',
+        { size: 46, width: 2480 },
+      ),
+    );
+    const cli = (file: string) =>
+      runProgram(native.programs.tesseract, [file, ...tesseractArguments.slice(1)], {
+        stdin: '',
+        maxOutputBytes: 1024 * 1024,
+        env: { OMP_THREAD_LIMIT: '1' },
+      });
+    const rounds = options.quick ? 1 : 3;
+    console.log(
+      `${'ms per page, median of alternating rounds'.padEnd(44)} ${'wasm'.padStart(7)} ${'native'.padStart(7)} ${'CLI'.padStart(7)}  native/CLI`,
+    );
+    for (const [label, file] of [
+      ['A4 English page (2480 px, 36 lines)', a4English],
+      ['phone screenshot (1080 px, 18 lines)', phone],
+      ['A4 Hindi page (2480 px, 30 lines)', a4Hindi],
+    ] as const) {
+      const times = { wasm: [] as number[], native: [] as number[], cli: [] as number[] };
+      const texts = new Set<string>();
+      for (let round = 0; round < rounds; round += 1) {
+        times.wasm.push(await timed(async () => texts.add((await read(wasm, file, 'image/png')).pages[0]!)));
+        if (nativePool) {
+          times.native.push(
+            await timed(async () => texts.add((await read(nativePool, file, 'image/png')).pages[0]!)),
+          );
+          times.cli.push(await timed(() => cli(file)));
+        }
+      }
+      const figure = (values: number[]) => (values.length ? median(values).toFixed(0) : '-').padStart(7);
+      const ratio = nativePool ? `${((median(times.native) / median(times.cli)) * 100).toFixed(0)} %` : '';
+      console.log(
+        `${`ocr: ${label}`.padEnd(44)} ${figure(times.wasm)} ${figure(times.native)} ${figure(times.cli)}  ${ratio.padStart(6)}${texts.size > 1 ? '  (the two engines read it differently)' : ''}`,
+      );
+    }
+    if (!nativePool) console.log(`native: not measured (${native.report.ocr.reason})`);
+
+    const engines = nativePool ?? wasm;
+    const kind = nativePool ? 'native' : 'wasm';
+    const refusalMs = async (file: string, type: OcrSourceType, problem: string) => {
+      const started = performance.now();
+      const output = await readTextOf(engines, { path: file, type });
+      if (output.ok || output.problem !== problem) throw new Error(`not refused as ${problem}`);
+      return performance.now() - started;
+    };
     const bomb = await textPicture(['x'], 'png');
     bomb.writeUInt32BE(60_000, 16);
     bomb.writeUInt32BE(60_000, 20);
@@ -76,55 +127,35 @@ export async function benchOcr() {
       ['PDF of 10,000 blank pages', write(blankPagesPdf(10_000)), 'application/pdf', 'too-many-pages'],
       ['PDF of 30 pages to scan', write(blankPagesPdf(30)), 'application/pdf', 'too-many-scanned-pages'],
     ] as const;
-    for (const [label, file, type, problem] of refusals) {
-      const ms = await refusalMs(file, type, problem);
-      line(`ocr engine: refuses a ${label}`, `${ms.toFixed(0).padStart(6)} ms`);
-    }
-
-    // An A4 page at 300 dpi (2480 px wide), 36 lines of 11-point text; a 1080 px phone screenshot.
-    const a4Lines = Array.from(
-      { length: 36 },
-      (_, i) => `${i + 1}. ${sampleEnglish[i % 2]} Sensex and Nifty moved.`,
-    );
-    const a4 = write(await textPicture(a4Lines, 'png', { size: 46, width: 2480 }));
-    const phoneLines = Array.from({ length: 18 }, (_, i) =>
-      i % 3 === 2 ? sampleHindi[i % 2]! : sampleEnglish[i % 2]!,
-    );
-    const phone = write(await textPicture(phoneLines, 'png', { size: 44, width: 1080 }));
-    for (const [label, file, rounds] of [
-      ['A4 page (2480 px wide, 36 lines)', a4, 3],
-      ['phone screenshot (1080 px wide, 18 lines)', phone, 5],
-    ] as const) {
-      const started = performance.now();
-      for (let round = 0; round < rounds; round += 1) await read(file, 'image/png');
-      const engineMs = (performance.now() - started) / rounds;
-      const cli = cliMs(file, rounds);
+    for (const [label, file, type, problem] of refusals)
       line(
-        `ocr engine: ${label}`,
-        `${engineMs.toFixed(0).padStart(6)} ms per image (warm)${cli === undefined ? '; tesseract CLI not installed' : `; tesseract CLI ${cli.toFixed(0)} ms (OMP_THREAD_LIMIT=1, includes its start)`}`,
+        `ocr (${kind}): refuses a ${label}`,
+        `${(await refusalMs(file, type, problem)).toFixed(0).padStart(6)} ms`,
       );
-    }
 
-    const textPages = Array.from({ length: 100 }, (_, i) => [`Page ${i + 1}`, ...sampleEnglish]);
-    const layered = write(textPdf(textPages));
-    let started = performance.now();
-    const layers = await read(layered, 'application/pdf');
-    line(
-      'ocr engine: PDF text layers (100 A4 pages)',
-      `${(100 / ((performance.now() - started) / 1000)).toFixed(0).padStart(6)} pages per second`,
+    const layered = write(
+      textPdf(Array.from({ length: 100 }, (_, i) => [`Page ${i + 1}`, ...sampleEnglish])),
     );
-    if (layers.recognised.length > 0) throw new Error('text layer pages were sent to OCR');
-
-    const hindiPages = Array.from({ length: 3 }, () => [...sampleHindi, ...sampleHindi]);
-    const hindi = write(textPdf(hindiPages));
-    started = performance.now();
-    await read(hindi, 'application/pdf');
+    const layersMs = await timed(() => read(engines, layered, 'application/pdf'));
     line(
-      'ocr engine: PDF Hindi pages by OCR (3 A4 pages, 300 dpi)',
-      `${(3 / ((performance.now() - started) / 1000)).toFixed(2).padStart(6)} pages per second`,
+      `ocr (${kind}): PDF text layers (100 A4 pages)`,
+      `${(100 / (layersMs / 1000)).toFixed(0).padStart(6)} pages per second`,
+    );
+    const hindi = write(textPdf(Array.from({ length: 3 }, () => [...sampleHindi, ...sampleHindi])));
+    const hindiMs = await timed(() => read(engines, hindi, 'application/pdf'));
+    line(
+      `ocr (${kind}): PDF Hindi pages by OCR (3 A4 pages)`,
+      `${(3 / (hindiMs / 1000)).toFixed(2).padStart(6)} pages per second`,
     );
   } finally {
-    await engines.close();
+    await wasm.close();
+    await nativePool?.close();
     fs.rmSync(scratch, { recursive: true, force: true });
   }
 }
+
+export default defineBenchSection({
+  name: 'ocr',
+  title: 'OCR per page, WebAssembly and native engines beside the tesseract program',
+  run: benchOcr,
+});
