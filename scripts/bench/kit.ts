@@ -351,3 +351,30 @@ export async function pagePathsOf(url: string): Promise<string[]> {
   const { pagePaths } = (await import(file)) as { pagePaths(): Promise<string[]> };
   return pagePaths();
 }
+
+/** CPU time a process has used (user + system), in clock ticks (Linux /proc). */
+function cpuTicks(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Waits until a process has finished the work a load left behind (requests still queued when `wrk`
+ * stopped: a page that renders on every request can leave seconds of them): until it uses under a tenth
+ * of a core over a quarter of a second, or `maxMs` passed.
+ */
+export async function waitUntilIdle(pid: number, maxMs = 30_000) {
+  const started = performance.now();
+  let before = cpuTicks(pid);
+  while (before !== undefined && performance.now() - started < maxMs) {
+    await pause(250);
+    const now = cpuTicks(pid);
+    if (now === undefined || now - before <= 2) return;
+    before = now;
+  }
+}
