@@ -39,7 +39,8 @@ function run(command: string, commandArgs: string[], cwd: string) {
   }
 }
 
-const isTest = (name: string) => /\.test\.tsx?$/.test(name) || name === '__snapshots__';
+// Tests and benchmark sections (`*.bench.ts`, run by `npm run bench` from a checkout) stay out.
+const isTest = (name: string) => /\.(test|bench)\.tsx?$/.test(name) || name === '__snapshots__';
 
 function copy(relative: string, filter: (name: string) => boolean = () => true) {
   const from = path.join(repoRoot, relative);

@@ -34,12 +34,17 @@ export interface ProductionServer {
   coldStartMs: number;
 }
 
-/** `root`: the checkout to run, this one by default (the bench compares against another's build). */
-export async function startServer(
+/**
+ * Starts the production server on a free port without waiting for it. `root`: the checkout to run, this one
+ * by default (the bench compares against another's build); `output`: where its log goes (`ignore` for runs
+ * at the default log level, whose request lines would flood the terminal).
+ */
+export async function spawnServer(
   dataDir: string,
   env: Record<string, string> = {},
   root = repoRoot,
-): Promise<ProductionServer> {
+  output: 'inherit' | 'ignore' = 'inherit',
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...serverNodeFlags, 'apps/server/src/main.ts'], {
     cwd: root,
@@ -53,10 +58,20 @@ export async function startServer(
       RATE_LIMIT_MAX: '100000000',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', output, 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+/** Starts the production server (spawnServer) and waits until it answers its health probe. */
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  root = repoRoot,
+  output: 'inherit' | 'ignore' = 'inherit',
+): Promise<ProductionServer> {
   const started = performance.now();
+  const { url, child } = await spawnServer(dataDir, env, root, output);
   for (let i = 0; i < 1500; i += 1) {
     if (child.exitCode !== null) throw new Error('the server exited before it was healthy');
     try {

@@ -4,7 +4,8 @@ import type { GalleryImage, Video, WebStory } from '@hurryup/contracts/gallery';
 import type { Post } from '@hurryup/contracts/post';
 import { inject } from 'vitest';
 
-const baseUrl = inject('baseUrl');
+// The browser tests' server; `npm run bench` (not in vitest) names its own server in E2E_BASE_URL.
+const baseUrl = process.env.E2E_BASE_URL ?? inject('baseUrl');
 
 export async function getJson<T>(path: string): Promise<T> {
   const res = await fetch(`${baseUrl}${path}`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { errorCodes } from '@hurryup/contracts/errors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { coreMigrations } from '../db/core-migrations.ts';
 import { type Database, openConfiguredDatabase } from '../db/database.ts';
@@ -119,7 +119,11 @@ export async function buildApp(
   config: Config & { featureSettings?: Readonly<Record<string, unknown>> },
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  // Cache hits (and routes with `logRequests: false`) are not logged request by request at info; the
+  // answer cache decides, once it is registered (web/cached-page-answers.ts).
+  let quietRequest: (request: FastifyRequest) => boolean = () => false;
   const app = Fastify({
+    logController: new LogController({ disableRequestLogging: (request) => quietRequest(request) }),
     logger:
       options.logger === false
         ? false
@@ -207,6 +211,7 @@ export async function buildApp(
   // The first hook of all: a page from the page cache is sent before the hooks below do their per-request
   // work, which the cached answer does not need (web/cached-page-answers.ts).
   const cachedPages = registerAnswerCache(app, config, site, platform.clock);
+  quietRequest = cachedPages.isQuiet;
   registerMetrics(app, config);
   await registerSecurity(app, config);
   // Before the rate limit: a 429 carries the Permissions-Policy and the API's resource policy too.

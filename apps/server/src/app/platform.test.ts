@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { EnginePool } from '../engines/engine-pool.ts';
+import { synthesizeSpeech } from '../engines/speech/speech.ts';
 
 const operations = fs.readFileSync(
   path.resolve(import.meta.dirname, '../../../../docs/operations.md'),
@@ -51,5 +53,38 @@ describe('the platform', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("the platform's OCR and speech engines", () => {
+  it('uses the host programs the settings name, falls back without them, and refuses a forced one missing', async () => {
+    const text = { voice: 'en' as const, text: 'Fallback.', target: '' };
+    const fallback = await createTestApp({
+      OCR_ENGINE: 'auto',
+      SPEECH_ENGINE: 'auto',
+      ESPEAK_NG_PATH: '/nowhere/espeak-ng',
+    });
+    try {
+      const folder = fs.mkdtempSync(path.join(fallback.app.config.dataDir, 'speech-'));
+      await synthesizeSpeech(fallback.app.platform.engines, { ...text, target: path.join(folder, 'a.mp3') });
+      expect((fallback.app.platform.engines as EnginePool).stats().engines).toEqual([
+        expect.objectContaining({ name: 'speech-en', runs: 'wasm', completed: 1 }),
+      ]);
+    } finally {
+      await fallback.close();
+    }
+    const native = await createTestApp({ SPEECH_ENGINE: 'native' });
+    try {
+      const folder = fs.mkdtempSync(path.join(native.app.config.dataDir, 'speech-'));
+      await synthesizeSpeech(native.app.platform.engines, { ...text, target: path.join(folder, 'a.mp3') });
+      expect((native.app.platform.engines as EnginePool).stats().engines).toEqual([
+        expect.objectContaining({ name: 'speech-en', runs: 'native', completed: 1 }),
+      ]);
+    } finally {
+      await native.close();
+    }
+    await expect(
+      createTestApp({ OCR_ENGINE: 'native', TESSERACT_PATH: '/nowhere/tesseract' }),
+    ).rejects.toThrow('OCR_ENGINE=native, but /nowhere/tesseract cannot be run');
   });
 });

@@ -6,6 +6,7 @@ import { createJobSchedules } from '../db/job-schedules.ts';
 import type { Engines } from '../engines/engine.ts';
 import { engineList } from '../engines/engine-list.ts';
 import { createEnginePool } from '../engines/engine-pool.ts';
+import { detectNativeEngines } from '../engines/host-programs.ts';
 import { type Clock, clockStartingAt, frozenClock, systemClock } from '../shared/clock.ts';
 import type { Config } from '../shared/config.ts';
 import { createBullmqJobs, redisOptionsFromUrl } from '../shared/jobs-bullmq.ts';
@@ -150,12 +151,16 @@ export async function startPlatform(
         }));
 
   // Engines answer visitors within the idle timeout, or refuse at once (a socket silent that long is closed).
+  // OCR and speech run on the host's programs when it has them (OCR_ENGINE, SPEECH_ENGINE): decided once here.
+  const native = overrides.engines ? undefined : await detectNativeEngines(config.engineChoice);
+  if (native) log.info({ engines: native.report }, 'OCR and speech engines chosen');
   const pool = overrides.engines
     ? undefined
     : createEnginePool({
         threadBudget: config.engineThreads,
         log,
         clock,
+        native,
         answerWithinMs: Math.max(1000, config.idleTimeoutMs - 5000),
       });
   // With Redis, engine work is queued and run by the processes that run jobs (a worker); without it, here.

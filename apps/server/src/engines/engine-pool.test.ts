@@ -99,7 +99,59 @@ describe('the engine pool', () => {
     await spinning.stopped;
     expect(await engines.run(testEngine, { kind: 'echo', value: 'after' })).toBe('echo after');
     expect(engines.stats().engines[0]).toMatchObject({ timedOut: 1, completed: 1, running: 0 });
+    // The time limits' timers are gone: only each engine's idle release waits.
+    expect(clock.pendingTimers).toBe(2);
+  });
+
+  it('stops the threads of an idle engine after its idle period on the clock, and starts them again on use', async () => {
+    const clock = new ManualClock();
+    const closed: string[] = [];
+    const engines = pool({
+      clock,
+      idleTimeoutMs: 60_000,
+      // A runner that answers at once and says when it is stopped.
+      runnerFor: (definition) => ({
+        run: async (input, _signal, started) => {
+          started();
+          return `ran ${(input as { value: string }).value}`;
+        },
+        close: async () => {
+          closed.push(definition.name);
+        },
+      }),
+    });
+    expect(await engines.run(testEngine, { kind: 'echo', value: 'one' })).toBe('ran one');
+    clock.advance(59_999);
+    expect(closed).toEqual([]);
+    // A task meanwhile starts the idle period again.
+    expect(await engines.run(testEngine, { kind: 'echo', value: 'two' })).toBe('ran two');
+    clock.advance(59_999);
+    expect(closed).toEqual([]);
+    clock.advance(1);
+    expect(closed).toEqual(['test-tasks']);
+    expect(engines.stats().engines[0]).toMatchObject({ released: 1, runs: 'wasm', completed: 2 });
+    // The next task gets a fresh runner, released in its turn.
+    expect(await engines.run(testEngine, { kind: 'echo', value: 'three' })).toBe('ran three');
+    clock.advance(60_000);
+    expect(closed).toEqual(['test-tasks', 'test-tasks']);
     expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('never releases an engine while it has a task running', async () => {
+    const clock = new ManualClock();
+    const engines = pool({ clock, idleTimeoutMs: 1000 });
+    const holding = await gate();
+    expect(await engines.run(testEngine, { kind: 'echo', value: 'first' })).toBe('echo first');
+    const held = engines.run(testEngine, { kind: 'hold', gate: holding.path });
+    await holding.started;
+    clock.advance(5000);
+    expect(engines.stats().engines[0]).toMatchObject({ released: 0, running: 1 });
+    holding.release();
+    expect(await held).toBe('released');
+    clock.advance(1000);
+    expect(engines.stats().engines[0]).toMatchObject({ released: 1, running: 0 });
+    // A real thread pool, stopped: the engine answers again from a new one.
+    expect(await engines.run(testEngine, { kind: 'echo', value: 'again' })).toBe('echo again');
   });
 
   it.each([

@@ -9,6 +9,7 @@ import {
   EngineTimeoutError,
 } from './engine-errors.ts';
 import { createProcessRunner, ProcessMemoryError, type TaskRunner } from './engine-process.ts';
+import type { NativeEngines, NativeTaskContext } from './host-programs.ts';
 
 /** Where the pool reports what no caller sees: crashed threads, stopped tasks (pino's signature). */
 export interface EngineLog {
@@ -22,8 +23,18 @@ export interface EnginePoolOptions {
   log?: EngineLog;
   /** Limits that replace part of an engine's own, by engine name (tests; an operator's override later). */
   limits?: Record<string, Partial<EngineLimits>>;
-  /** How long a thread with nothing to do is kept before it stops (default 30 s): starting one costs time. */
+  /**
+   * How long an engine with nothing to do keeps its threads or child processes (default 30 s, on the
+   * pool's clock): then they stop and their memory goes back, and the next task starts them again.
+   */
   idleTimeoutMs?: number;
+  /**
+   * The engine families that run on the host's programs (`detectNativeEngines`): their engines use their
+   * `native` module. Others, and all without it, use their WebAssembly module.
+   */
+  native?: NativeEngines;
+  /** Told of each host program an engine starts (its process id): tests, the log. */
+  onProgram?: (event: { engine: string; pid: number; program: string }) => void;
   /**
    * The longest any visitor waits for an engine (default 25 s): keep it below the server's idle timeout
    * (`IDLE_TIMEOUT_MS`), or answers would come after the socket is closed. An engine's `deadlineMs` is
@@ -60,6 +71,10 @@ const systemEngineClock: EngineClock = {
 
 export interface EngineStats {
   name: string;
+  /** `native`: the host's programs (tesseract, espeak-ng); `wasm`: the engine's own module. */
+  runs: 'native' | 'wasm';
+  /** Times its threads or processes were stopped after an idle period. */
+  released: number;
   threads: number;
   running: number;
   waiting: number;
@@ -91,7 +106,13 @@ interface Waiting {
 
 interface Lane {
   definition: EngineDefinition<unknown, unknown>;
+  /** The module its tasks run: the definition's, or its native one. */
+  workerUrl: URL;
+  runs: 'native' | 'wasm';
   limits: EngineLimits;
+  /** Stops the runner once the engine has been idle for `idleTimeoutMs` (on the pool's clock). */
+  idleTimer: { cancel(): void } | undefined;
+  released: number;
   threads: number;
   runner: TaskRunner | undefined;
   waiting: Waiting[];
@@ -151,6 +172,25 @@ function threadRunner(
 }
 
 /**
+ * Runs a native engine's module in this process's own thread: the module only starts the host's programs
+ * and pipes their input and output, and it gets the task's signal, which kills them.
+ */
+function inlineRunner(moduleUrl: URL, context: Omit<NativeTaskContext, 'signal'>): TaskRunner {
+  type NativeModule = { default: (input: unknown, context: NativeTaskContext) => Promise<unknown> };
+  let loaded: Promise<NativeModule> | undefined;
+  return {
+    async run(input, signal, started) {
+      loaded ??= import(moduleUrl.href) as Promise<NativeModule>;
+      const run = (await loaded).default;
+      if (signal.aborted) throw signal.reason;
+      started();
+      return run(input, { ...context, signal });
+    },
+    close: async () => undefined,
+  };
+}
+
+/**
  * The host's pool for CPU work: one runner per engine (its own module, threads or child processes, and
  * memory limits), made at the engine's first task. Threads are piscina's; an engine with
  * `isolation: 'process'` runs in child processes with a resident-memory watchdog (engine-process.ts).
@@ -173,6 +213,8 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
   const answerWithinMs = options.answerWithinMs ?? 25_000;
   const clock = options.clock ?? systemEngineClock;
   const lanes = new Map<string, Lane>();
+  /** Runners stopped after an idle period and still closing (close() waits for them). */
+  const closing = new Set<Promise<void>>();
   let running = 0;
   let nextLane = 0;
   let closed = false;
@@ -185,9 +227,17 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       }
       return known;
     }
-    const limits = { ...definition.limits, ...options.limits?.[definition.name] };
+    const native =
+      definition.native && options.native?.families.includes(definition.native.family)
+        ? definition.native
+        : undefined;
+    const limits = { ...definition.limits, ...native?.limits, ...options.limits?.[definition.name] };
     const lane: Lane = {
       definition,
+      workerUrl: native?.workerUrl ?? definition.workerUrl,
+      runs: native ? 'native' : 'wasm',
+      idleTimer: undefined,
+      released: 0,
       limits,
       threads: Math.max(1, Math.min(limits.threads, budget)),
       runner: undefined,
@@ -210,18 +260,61 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
   function runnerOf(lane: Lane): TaskRunner {
     if (lane.runner) return lane.runner;
     const { definition, limits, threads } = lane;
+    const onSpawn = (pid: number, program: string) =>
+      options.onProgram?.({ engine: definition.name, pid, program });
+    // A native module is given the programs' paths (a task's signal and spawn reports are added per task).
+    const context = lane.runs === 'native' ? { programs: options.native!.programs } : undefined;
     lane.runner = options.runnerFor
       ? options.runnerFor(definition, limits, threads)
       : limits.isolation === 'process'
         ? createProcessRunner({
-            moduleUrl: definition.workerUrl,
+            moduleUrl: lane.workerUrl,
             processes: threads,
             maxHeapMb: limits.maxMemoryMb,
             maxResidentMb: limits.maxResidentMb ?? limits.maxMemoryMb * 2,
-            idleTimeoutMs: idleTimeout,
+            // The pool stops idle children on its clock (releaseWhenIdle); this is only a backstop.
+            idleTimeoutMs: idleTimeout * 2,
+            context,
+            onSpawn,
           })
-        : threadRunner(definition, limits, threads, idleTimeout, options.log);
+        : limits.isolation === 'inline'
+          ? inlineRunner(lane.workerUrl, { ...context!, onSpawn })
+          : threadRunner(
+              { ...definition, workerUrl: lane.workerUrl },
+              limits,
+              threads,
+              idleTimeout * 2,
+              options.log,
+            );
     return lane.runner;
+  }
+
+  /**
+   * Once an engine has had nothing to do for `idleTimeoutMs` on the pool's clock, its threads or child
+   * processes stop (their memory goes back: tesseract's data, eSpeak's WebAssembly); the next task starts
+   * them again.
+   */
+  function releaseWhenIdle(lane: Lane) {
+    lane.idleTimer?.cancel();
+    lane.idleTimer = undefined;
+    if (closed || !lane.runner || lane.running > 0 || lane.waiting.length > 0) return;
+    lane.idleTimer = clock.setTimeout(() => {
+      lane.idleTimer = undefined;
+      const runner = lane.runner;
+      if (!runner || lane.running > 0 || lane.waiting.length > 0) return;
+      lane.runner = undefined;
+      lane.released += 1;
+      const stopped = runner
+        .close()
+        .catch((error: unknown) =>
+          options.log?.warn(
+            { err: error, engine: lane.definition.name },
+            'an idle engine did not stop cleanly',
+          ),
+        );
+      closing.add(stopped);
+      void stopped.finally(() => closing.delete(stopped));
+    }, idleTimeout);
   }
 
   /** A task of this engine may start now: a free thread, and a place in the budget or its own place. */
@@ -252,6 +345,8 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
   }
 
   function start(lane: Lane, task: Waiting) {
+    lane.idleTimer?.cancel();
+    lane.idleTimer = undefined;
     lane.running += 1;
     running += 1;
     const name = lane.definition.name;
@@ -285,6 +380,9 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       lane.startedAt.delete(started);
       lane.running -= 1;
       running -= 1;
+      // Before the caller hears back, so what it does next (a clock moved on) finds the idle period begun;
+      // a waiting task started by pump() below cancels it again.
+      releaseWhenIdle(lane);
     };
     const work = runnerOf(lane)
       .run(task.input, controller.signal, begin)
@@ -409,10 +507,12 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       // piscina's close() would stop a task still waiting for its thread to start: let every run end first.
       await Promise.all(
         [...lanes.values()].map(async (lane) => {
+          lane.idleTimer?.cancel();
           await Promise.allSettled([...lane.inFlight]);
           await lane.runner?.close();
         }),
       );
+      await Promise.allSettled([...closing]);
     },
 
     stats() {
@@ -421,6 +521,8 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
         running,
         engines: [...lanes.values()].map((lane) => ({
           name: lane.definition.name,
+          runs: lane.runs,
+          released: lane.released,
           threads: lane.threads,
           running: lane.running,
           waiting: lane.waiting.length,

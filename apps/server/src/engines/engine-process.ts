@@ -32,6 +32,10 @@ export interface ProcessRunnerOptions {
   idleTimeoutMs: number;
   /** How often a running child's resident memory is read (default 100 ms). */
   watchEveryMs?: number;
+  /** Sent with every task, given to the module beside its input (a native engine's programs). */
+  context?: Record<string, unknown>;
+  /** Told of each host program a child starts (its process id). */
+  onSpawn?: (pid: number, program: string) => void;
 }
 
 const hostPath = new URL('./engine-process-host.ts', import.meta.url);
@@ -83,6 +87,8 @@ export function createProcessRunner(options: ProcessRunnerOptions): TaskRunner {
         ],
         serialization: 'advanced',
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        // Its own process group, so stopping it also stops the host programs it started (tesseract).
+        detached: true,
       }),
       idleTimer: undefined,
     };
@@ -93,6 +99,9 @@ export function createProcessRunner(options: ProcessRunnerOptions): TaskRunner {
       markReady();
     };
     child.process.on('message', onReady);
+    child.process.on('message', (message: { spawned?: number; program?: string }) => {
+      if (typeof message?.spawned === 'number') options.onSpawn?.(message.spawned, String(message.program));
+    });
     child.process.on('exit', () => {
       all.delete(child);
       const at = idle.indexOf(child);
@@ -107,7 +116,13 @@ export function createProcessRunner(options: ProcessRunnerOptions): TaskRunner {
   function stop(child: Child) {
     if (child.idleTimer) clearTimeout(child.idleTimer);
     all.delete(child);
-    if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
+    if (child.process.exitCode !== null || child.process.signalCode !== null) return;
+    // The whole group: the child and any program it started.
+    try {
+      if (child.process.pid !== undefined) process.kill(-child.process.pid, 'SIGKILL');
+    } catch {
+      child.process.kill('SIGKILL');
+    }
   }
 
   function release(child: Child) {
@@ -153,8 +168,14 @@ export function createProcessRunner(options: ProcessRunnerOptions): TaskRunner {
           stop(child);
           reject(signal.reason);
         };
-        const onMessage = (message: { ok?: boolean; output?: unknown; error?: string; ready?: boolean }) => {
-          if (settled || message.ready) return;
+        const onMessage = (message: {
+          ok?: boolean;
+          output?: unknown;
+          error?: string;
+          ready?: boolean;
+          spawned?: number;
+        }) => {
+          if (settled || message.ready || message.spawned !== undefined) return;
           finish();
           // A task's own failure leaves its child as sound as a thread whose task threw.
           release(child);
@@ -184,7 +205,7 @@ export function createProcessRunner(options: ProcessRunnerOptions): TaskRunner {
         void child.ready.then(() => {
           if (settled) return;
           started();
-          child.process.send({ input }, (error) => {
+          child.process.send({ input, context: options.context }, (error) => {
             if (error && !settled) {
               finish();
               stop(child);

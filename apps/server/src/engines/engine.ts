@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { EngineFamily } from './host-programs.ts';
 
 /** How much of the machine one engine may take. */
 export interface EngineLimits {
@@ -13,9 +14,11 @@ export interface EngineLimits {
   /**
    * Where a task runs: a worker thread of this process (the default), or a child process, for engines whose
    * memory is mostly outside the JavaScript heap (decoded documents, pictures, WebAssembly): a runaway there
-   * takes down only its child, and `maxResidentMb` bounds all of its memory.
+   * takes down only its child, and `maxResidentMb` bounds all of its memory. `inline`: the module runs in
+   * this process's own thread, for native engines whose module only starts the host's programs and pipes
+   * their input and output (its memory is theirs, outside this process).
    */
-  isolation?: 'thread' | 'process';
+  isolation?: 'thread' | 'process' | 'inline';
   /** With `isolation: 'process'`: resident memory of a child at most; past it the child is killed (422). */
   maxResidentMb?: number;
   /**
@@ -42,6 +45,13 @@ export interface EngineDefinition<I = unknown, O = unknown> {
   workerUrl: URL;
   input: z.ZodType<I>;
   limits: EngineLimits;
+  /**
+   * The same work done by programs of the host (engines/host-programs.ts: tesseract, espeak-ng and lame),
+   * used when the pool is told the host has them (`OCR_ENGINE`, `SPEECH_ENGINE`): its module's default
+   * export takes the input and a `NativeTaskContext` (the programs' paths, the task's signal), and its
+   * limits replace part of the engine's own. The output is the same.
+   */
+  native?: { family: EngineFamily; workerUrl: URL; limits?: Partial<EngineLimits> };
   /** Brand for the output type. */
   readonly output?: O;
 }

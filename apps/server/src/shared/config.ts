@@ -128,6 +128,13 @@ const envSchema = z
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
     // Engine pool (engines/engine-pool.ts): CPU tasks running at once across all engines.
     ENGINE_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(256).optional()),
+    // OCR and speech on the host's programs (tesseract; espeak-ng + lame) or in WebAssembly: `auto` uses the
+    // programs when installed (engines/host-programs.ts); the paths are looked up on PATH unless absolute.
+    OCR_ENGINE: z.preprocess(emptyToUndefined, z.enum(['auto', 'native', 'wasm']).default('auto')),
+    SPEECH_ENGINE: z.preprocess(emptyToUndefined, z.enum(['auto', 'native', 'wasm']).default('auto')),
+    TESSERACT_PATH: z.preprocess(emptyToUndefined, z.string().min(1).default('tesseract')),
+    ESPEAK_NG_PATH: z.preprocess(emptyToUndefined, z.string().min(1).default('espeak-ng')),
+    LAME_PATH: z.preprocess(emptyToUndefined, z.string().min(1).default('lame')),
     TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxySetting.default(false)),
     // JSON and form bodies are small: a client that has not sent one within seconds is stalling on purpose.
     BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -295,6 +302,11 @@ const envSchema = z
     pageCache: { maxEntries: env.PAGE_CACHE_MAX_PAGES, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 },
     // One core is left to the event loop that answers requests.
     engineThreads: env.ENGINE_THREADS ?? Math.max(1, os.availableParallelism() - 1),
+    engineChoice: {
+      ocr: env.OCR_ENGINE,
+      speech: env.SPEECH_ENGINE,
+      programs: { tesseract: env.TESSERACT_PATH, espeakNg: env.ESPEAK_NG_PATH, lame: env.LAME_PATH },
+    },
     redis: env.REDIS_URL
       ? {
           url: env.REDIS_URL,

@@ -29,8 +29,30 @@ export interface CachedPageSource {
   fixedHeaders: Record<string, string>;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false`: this route's requests are not logged one by one at info (Fastify's "incoming request" and
+     * "request completed"): answers from memory that cost less than their two log lines (a short link's
+     * redirect). Errors and its answers at debug level are still logged.
+     */
+    logRequests?: false;
+  }
+}
+
 // The catch-all route every page address reaches (built files and the API have routes of their own).
 const pageRoute = '*';
+
+/** What the hit path found for a request: the entry and how to send it, or null for none. */
+interface Hit {
+  page: CachedPage;
+  fixedHeaders: Record<string, string>;
+  cacheHeader: CacheHeader;
+}
+// Looked up once per request: by the request log's question (below), then by the hook.
+const lookedUp = Symbol('answer cache lookup');
+const quiet = Symbol('request not logged');
+type LookedUpRequest = FastifyRequest & { [lookedUp]?: Hit | null; [quiet]?: boolean };
 
 /**
  * Every hook of the request's way in (onRequest up to onSend) that the app adds, as
@@ -95,19 +117,30 @@ export function registerCachedPageAnswers(
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async function answerFromCache(request, reply) {
+  /**
+   * The cached answer for this request, or null; undefined while the content revision is being read
+   * (then the hook waits for it and asks again). Each request's answer is looked up once.
+   */
+  function lookUp(request: LookedUpRequest): Hit | null | undefined {
+    const known = request[lookedUp];
+    if (known !== undefined) return known;
+    const found = find(request);
+    if (found !== undefined) request[lookedUp] = found;
+    return found;
+  }
+  function find(request: FastifyRequest): Hit | null | undefined {
     if (
       request.method !== 'GET' ||
       request.headers.host === undefined ||
       cache.limits.maxEntries === 0 ||
       isPersonalRequest(request.headers)
     )
-      return;
+      return null;
     let key: string | undefined;
     let fixedHeaders: Record<string, string>;
     let cacheHeader: CacheHeader;
     if (request.routeOptions.url === pageRoute) {
-      if (!source) return;
+      if (!source) return null;
       key = source.keyOf(request.originalUrl);
       fixedHeaders = source.fixedHeaders;
       cacheHeader = 'x-page-cache';
@@ -116,16 +149,38 @@ export function registerCachedPageAnswers(
       fixedHeaders = options.apiHeaders;
       cacheHeader = 'x-api-cache';
     }
-    if (key === undefined) return;
+    if (key === undefined) return null;
     // Known revisions answer at once; a promise only while the database is asked (once a second at most).
-    const current = revisions.current();
-    if (typeof current !== 'number') await current;
+    if (typeof revisions.current() !== 'number') return undefined;
     const page = cache.get(key, revisions);
-    if (!page) return;
+    return page ? { page, fixedHeaders, cacheHeader } : null;
+  }
+
+  // Per-request log lines cost more than a hit itself (two JSON lines against writing bytes ready to go):
+  // hits, and routes that say so, are logged only at debug level; what goes wrong is logged as ever.
+  const logsEverything = () => app.log.level === 'debug' || app.log.level === 'trace';
+  function isQuiet(request: FastifyRequest): boolean {
+    const asked = request as LookedUpRequest;
+    if (asked[quiet] !== undefined) return asked[quiet];
+    // Fastify asks with its own request object; anything else (a raw request) is logged.
+    if (!asked.routeOptions || logsEverything()) return false;
+    const decided = asked.routeOptions.config?.logRequests === false || (lookUp(asked) ?? null) !== null;
+    asked[quiet] = decided;
+    return decided;
+  }
+
+  app.addHook('onRequest', async function answerFromCache(request, reply) {
+    let hit = lookUp(request);
+    if (hit === undefined) {
+      await revisions.current();
+      hit = lookUp(request);
+    }
+    if (!hit) return;
+    const { page, fixedHeaders, cacheHeader } = hit;
     // Decided on first use: the site-wide limit is registered after this hook.
     if (siteRateLimit === undefined) siteRateLimit = app.hasDecorator('rateLimit') ? app.rateLimit() : null;
     const rateLimit = source?.rateLimit ?? siteRateLimit;
-    await rateLimit?.(request, reply);
+    if (rateLimit) await rateLimit(request, reply);
 
     let headers = hitHeaders.get(page);
     if (!headers) {
@@ -154,6 +209,8 @@ export function registerCachedPageAnswers(
   });
 
   return {
+    /** Whether Fastify leaves this request out of its per-request log lines (Fastify's `disableRequestLogging`). */
+    isQuiet,
     /** The site's clock (epoch ms): page expiries follow it. */
     now: Date.now as () => number,
     cache,

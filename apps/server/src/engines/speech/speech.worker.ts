@@ -1,17 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { threadId } from 'node:worker_threads';
 import initializeEspeak, { type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { createMp3Encoder } from 'wasm-media-encoders';
-import { readMp3Frames } from './mp3-frames.ts';
-import { maxAudioSeconds, type SpeechRequest, type SpeechResult } from './speech.engine.ts';
-
-/** eSpeak's voice for each language: American English (the browser's en-US), Hindi. */
-const espeakVoices: Record<SpeechRequest['voice'], string> = { en: 'en-us', hi: 'hi' };
-/** Words per minute: eSpeak's 175 is quick for listeners reading along; 160 keeps it clear. */
-const wordsPerMinute = 160;
-/** Mono speech at 22,050 Hz in 48 kbit/s CBR frames: clear speech, about 6 KB a second. */
-const mp3Bitrate = 48;
+import {
+  maxAudioSeconds,
+  mp3Bitrate,
+  type SpeechRequest,
+  type SpeechResult,
+  speechVoices,
+  wordsPerMinute,
+} from './speech.engine.ts';
+import { storeMp3 } from './speech-file.ts';
 
 // One eSpeak instance per voice, made at its first use in this thread and kept: the engines give a thread
 // one voice only, so an instance never switches (switching leaks memory).
@@ -22,8 +19,8 @@ function instanceFor(voice: SpeechRequest['voice']): Promise<ESpeakNGWorker> {
   if (!instance) {
     instance = initializeEspeak().then((module) => {
       const worker = new module.eSpeakNGWorker();
-      if (worker.set_voice(espeakVoices[voice]) !== 0)
-        throw new Error(`eSpeak has no voice ${espeakVoices[voice]}`);
+      if (worker.set_voice(speechVoices[voice]) !== 0)
+        throw new Error(`eSpeak has no voice ${speechVoices[voice]}`);
       worker.set_rate(wordsPerMinute);
       return worker;
     });
@@ -93,23 +90,5 @@ export default async function synthesizeSpeech(request: SpeechRequest): Promise<
   const cap = request.maxAudioSeconds ?? maxAudioSeconds;
   const mp3 = await speakToMp3(espeak, asPlainText(request.text), cap * espeak.get_samplerate());
   if (!mp3) return { ok: false, problem: 'too-long', maxAudioSeconds: cap };
-  // Never store a file that does not parse from its first frame to its last.
-  const summary = readMp3Frames(mp3);
-  await fs.promises.mkdir(path.dirname(request.target), { recursive: true });
-  // Written under a temporary name and renamed: a half-written file is never served.
-  const temporary = `${request.target}.${process.pid}.${threadId}.${Date.now()}.tmp`;
-  try {
-    await fs.promises.writeFile(temporary, mp3);
-    await fs.promises.rename(temporary, request.target);
-  } catch (error) {
-    await fs.promises.rm(temporary, { force: true });
-    throw error;
-  }
-  return {
-    ok: true,
-    target: request.target,
-    bytes: mp3.length,
-    durationMs: summary.durationMs,
-    workMs: Math.round(performance.now() - started),
-  };
+  return storeMp3(request.target, mp3, started);
 }

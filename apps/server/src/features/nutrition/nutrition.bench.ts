@@ -1,6 +1,7 @@
-import { createNutritionService } from '../apps/server/src/features/nutrition/nutrition.service.ts';
-import { loadIfctFoods } from '../apps/server/src/features/nutrition/nutrition-foods.ts';
-import { createMatcher } from '../apps/server/src/features/nutrition/nutrition-matcher.ts';
+import { defineBenchSection } from '../../../../../scripts/bench/kit.ts';
+import { createNutritionService } from './nutrition.service.ts';
+import { loadIfctFoods } from './nutrition-foods.ts';
+import { createMatcher } from './nutrition-matcher.ts';
 
 const questions = [
   '2 rotis',
@@ -49,3 +50,9 @@ export async function benchNutrition() {
       .padStart(5)} per second; p50 ${p(0.5)} µs, p99 ${p(0.99)} µs`,
   );
 }
+
+export default defineBenchSection({
+  name: 'nutrition',
+  title: 'nutrition lookups (IFCT 2017)',
+  run: () => benchNutrition(),
+});

@@ -14,12 +14,13 @@
  */
 
 import net, { type AddressInfo } from 'node:net';
-import { fetchText } from '../apps/server/src/adapters/fetch-text.ts';
-import { tablesOf } from '../apps/server/src/db/tables-of.ts';
-import type { CommentTables } from '../apps/server/src/features/comments/comments.tables.ts';
-import { adminHeaders, adminToken } from '../apps/server/test/admin.ts';
-import { atom, rss, startFakeFeedServer } from '../apps/server/test/fake-feed-server.ts';
-import { createTestApp, type TestApp } from '../apps/server/test/test-app.ts';
+import { fetchText } from '../../apps/server/src/adapters/fetch-text.ts';
+import { tablesOf } from '../../apps/server/src/db/tables-of.ts';
+import type { CommentTables } from '../../apps/server/src/features/comments/comments.tables.ts';
+import { adminHeaders, adminToken } from '../../apps/server/test/admin.ts';
+import { atom, rss, startFakeFeedServer } from '../../apps/server/test/fake-feed-server.ts';
+import { createTestApp, type TestApp } from '../../apps/server/test/test-app.ts';
+import { defineBenchSection } from './kit.ts';
 
 const ms = (value: number) => `${value.toFixed(1).padStart(8)} ms`;
 const line = (what: string, figure: string) => console.log(`${what.padEnd(60)} ${figure}`);
@@ -221,3 +222,11 @@ export async function benchTimings() {
   await feeds();
   await slowClients();
 }
+
+export default defineBenchSection({
+  name: 'timings',
+  title:
+    'durations the tests used to assert (comments, hostile feeds, the outgoing client): printed, never judged',
+  order: 900,
+  run: () => benchTimings(),
+});

@@ -9,16 +9,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { backtestSignals, prepareStudyData } from '@hurryup/market/option-studies';
-import { allMigrations } from '../apps/server/src/app/build-app.ts';
-import { features } from '../apps/server/src/app/features.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { tablesOf } from '../apps/server/src/db/tables-of.ts';
-import type { MarketTables } from '../apps/server/src/features/market/market.tables.ts';
-import { importEventsFolder, importMarketFolder } from '../apps/server/src/features/market/market-import.ts';
-import { createOptionStudiesRepository } from '../apps/server/src/features/market/option-studies.repository.ts';
-import { createOptionStudies } from '../apps/server/src/features/market/option-studies.service.ts';
-import { repoRoot, startServer, stopServer, waitForBackgroundWork } from './production-server.ts';
+import {
+  defineBenchSection,
+  migratedDatabase,
+  repoRoot,
+  startServer,
+  stopServer,
+  waitForBackgroundWork,
+} from '../../../../../scripts/bench/kit.ts';
+import { tablesOf } from '../../db/tables-of.ts';
+import type { MarketTables } from './market.tables.ts';
+import { importEventsFolder, importMarketFolder } from './market-import.ts';
+import { createOptionStudiesRepository } from './option-studies.repository.ts';
+import { createOptionStudies } from './option-studies.service.ts';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -47,8 +50,7 @@ export async function benchOptions() {
   }
   const rounds = Math.max(20, Number(process.env.BENCH_SECONDS ?? 15) * 20);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-bench-options-'));
-  const database = openDatabase({ sqliteFile: path.join(dataDir, 'site.sqlite') });
-  await migrateToLatest(database, allMigrations(features));
+  const database = await migratedDatabase(dataDir);
   const db = tablesOf<MarketTables>(database.db);
   await importMarketFolder(db, marketFolder);
   await importEventsFolder(db, eventsFolder);
@@ -119,3 +121,9 @@ export async function benchOptions() {
   await stopServer(child);
   fs.rmSync(serverData, { recursive: true, force: true });
 }
+
+export default defineBenchSection({
+  name: 'options',
+  title: 'options assistants and studies',
+  run: () => benchOptions(),
+});

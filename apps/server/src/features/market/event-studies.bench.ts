@@ -9,17 +9,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { allMigrations } from '../apps/server/src/app/build-app.ts';
-import { features } from '../apps/server/src/app/features.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { tablesOf } from '../apps/server/src/db/tables-of.ts';
-import { createEventStudiesRepository } from '../apps/server/src/features/market/event-studies.repository.ts';
-import { createEventStudiesService } from '../apps/server/src/features/market/event-studies.service.ts';
-import type { EventStudiesTables } from '../apps/server/src/features/market/event-studies.tables.ts';
-import type { MarketTables } from '../apps/server/src/features/market/market.tables.ts';
-import { importEventsFolder, importMarketFolder } from '../apps/server/src/features/market/market-import.ts';
-import { repoRoot } from './production-server.ts';
+import { defineBenchSection, migratedDatabase, repoRoot } from '../../../../../scripts/bench/kit.ts';
+import { tablesOf } from '../../db/tables-of.ts';
+import { createEventStudiesRepository } from './event-studies.repository.ts';
+import { createEventStudiesService } from './event-studies.service.ts';
+import type { EventStudiesTables } from './event-studies.tables.ts';
+import type { MarketTables } from './market.tables.ts';
+import { importEventsFolder, importMarketFolder } from './market-import.ts';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
@@ -47,9 +43,8 @@ export async function benchEvents() {
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-bench-events-'));
-  const database = openDatabase({ sqliteFile: path.join(dataDir, 'site.sqlite') });
+  const database = await migratedDatabase(dataDir);
   try {
-    await migrateToLatest(database, allMigrations(features));
     await importMarketFolder(tablesOf<MarketTables>(database.db), marketFolder);
     await importEventsFolder(tablesOf<MarketTables>(database.db), eventsFolder);
     const studies = createEventStudiesService({
@@ -81,3 +76,9 @@ export async function benchEvents() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+export default defineBenchSection({
+  name: 'events',
+  title: 'event studies over the market and events data',
+  run: () => benchEvents(),
+});

@@ -3,9 +3,11 @@
  * MyMemory's 500-byte pieces, a first translation of it through a local fake of MyMemory (every piece a real
  * HTTP request on loopback, three at a time), and answers from the database afterwards, on SQLite.
  */
-import { chunkText, fitsBytes } from '../apps/server/src/adapters/text-chunks.ts';
-import { startFakeTranslation } from '../apps/server/test/fake-translation.ts';
-import { createTestApp } from '../apps/server/test/test-app.ts';
+
+import { defineBenchSection } from '../../../../../scripts/bench/kit.ts';
+import { startFakeTranslation } from '../../../test/fake-translation.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { chunkText, fitsBytes } from '../../adapters/text-chunks.ts';
 
 const sentence = (n: number) => `Sentence ${n} tells the reader something about markets, monsoon and money.`;
 const textOf = (chars: number, seed: number) => {
@@ -50,3 +52,9 @@ export async function benchTranslation() {
     await fake.close();
   }
 }
+
+export default defineBenchSection({
+  name: 'translation',
+  title: 'translation: chunking and the API against a fake service',
+  run: () => benchTranslation(),
+});

@@ -10,8 +10,8 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import autocannon from 'autocannon';
-import { loadWordNet } from '../apps/server/src/adapters/wordnet.ts';
-import { startServer, stopServer } from './production-server.ts';
+import { defineBenchSection, startServer, stopServer } from '../../../../../scripts/bench/kit.ts';
+import { loadWordNet } from '../../adapters/wordnet.ts';
 
 const words = [
   'dog',
@@ -107,3 +107,9 @@ export async function benchDictionary() {
   await throughHttp('with answer cache', {}, seconds);
   await throughHttp('every request a lookup', { PAGE_CACHE_MAX_PAGES: '0' }, seconds);
 }
+
+export default defineBenchSection({
+  name: 'dictionary',
+  title: 'the offline dictionary: WordNet load and lookups',
+  run: () => benchDictionary(),
+});

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+// What Fastify asked the answer cache about each request (its per-request log lines), by address.
+const quiet: [string, boolean][] = [];
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp(
+    {},
+    {
+      beforeReady(app) {
+        app.get('/test-redirect', { config: { logRequests: false } }, (_request, reply) =>
+          reply.redirect('https://example.com/', 302),
+        );
+        app.addHook('onResponse', async (request) => {
+          quiet.push([request.url, app.answerCache.isQuiet(request)]);
+        });
+      },
+    },
+  );
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+
+describe('per-request log lines', () => {
+  it('leave out cache hits and routes that say so, and keep misses and everything else', async () => {
+    expect((await get('/api/blogs')).headers['x-api-cache']).toBe('miss');
+    expect((await get('/api/blogs')).headers['x-api-cache']).toBe('hit');
+    expect((await get('/test-redirect')).statusCode).toBe(302);
+    expect((await get('/api/health')).statusCode).toBe(200);
+    const post = await t.app.inject({ method: 'POST', url: '/api/blogs', payload: {} });
+    expect(post.statusCode).toBeGreaterThanOrEqual(400);
+    expect(quiet).toEqual([
+      ['/api/blogs', false],
+      ['/api/blogs', true],
+      ['/test-redirect', true],
+      ['/api/health', false],
+      ['/api/blogs', false],
+    ]);
+  });
+});
