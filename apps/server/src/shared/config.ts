@@ -539,10 +539,20 @@ export type SiteConfig = Config & {
   settingsInEffect: readonly SettingInEffect[];
 };
 
-/** Every setting with its doc, the site's first, then each feature's in the order given. */
+/**
+ * A name that says it holds a secret: such a setting is treated as one even when its schema forgot to say
+ * so (defence in depth for the status screen and the logs).
+ */
+const secretLookingName = /(_TOKEN|_KEY|_SECRET|_PASSWORD)$/;
+
+/**
+ * Every setting with its doc, the site's first, then each feature's in the order given. `fallbackDocs` gives
+ * the docs of features' settings not yet described in their schemas (app/pending-setting-docs.ts).
+ */
 export function describedSettings(
   features: readonly FeatureSettingsSchema[],
-): { name: string; owner: string; schema: z.ZodType; doc: SettingDoc | undefined }[] {
+  fallbackDocs: Readonly<Record<string, SettingDoc>> = {},
+): { name: string; owner: string; schema: z.ZodType; doc: SettingDoc | undefined; secret: boolean }[] {
   const list: { name: string; owner: string; schema: z.ZodType; doc: SettingDoc | undefined }[] =
     Object.entries(settingsShape(siteSettings)).map(([name, schema]) => ({
       name,
@@ -550,16 +560,24 @@ export function describedSettings(
       schema,
       doc: siteSettingDocs[name as keyof typeof siteSettingDocs] as SettingDoc,
     }));
+  const seen = new Set(list.map(({ name }) => name));
   for (const feature of features) {
     if (!feature.settings) continue;
-    for (const [name, schema] of Object.entries(settingsShape(feature.settings)))
-      list.push({ name, owner: feature.name, schema, doc: settingDocOf(schema) });
+    for (const [name, schema] of Object.entries(settingsShape(feature.settings))) {
+      // A variable a feature reads besides the site or another feature is listed once, under the first.
+      if (seen.has(name)) continue;
+      seen.add(name);
+      list.push({ name, owner: feature.name, schema, doc: settingDocOf(schema) ?? fallbackDocs[name] });
+    }
   }
-  return list;
+  return list.map((entry) => ({
+    ...entry,
+    secret: entry.doc?.secret === true || secretLookingName.test(entry.name),
+  }));
 }
 
 /** The value a setting's schema gives when it is unset, when it is a plain value. */
-function defaultValue(schema: z.ZodType): string | null {
+export function defaultValue(schema: z.ZodType): string | null {
   const parsed = schema.safeParse(undefined);
   if (!parsed.success || parsed.data === undefined) return null;
   const value = parsed.data;
@@ -572,11 +590,17 @@ function settingsInEffect(
   env: Record<string, string | undefined>,
   described: ReturnType<typeof describedSettings>,
 ): SettingInEffect[] {
-  return described.map(({ name, owner, schema, doc }) => {
+  return described.map(({ name, owner, schema, secret }) => {
     const given = env[name];
-    const secret = doc?.secret === true;
     if (given !== undefined && given !== '')
-      return { name, owner, state: 'set', value: secret ? null : given, secret };
+      // A URL's user and password are never shown, whatever the setting.
+      return {
+        name,
+        owner,
+        state: 'set',
+        value: secret ? null : given.replace(/^([a-z][\w+.-]*:\/\/)[^/@\s]*@/i, '$1***@'),
+        secret,
+      };
     const fallback = defaultValue(schema);
     return fallback === null
       ? { name, owner, state: 'unset', value: null, secret }
@@ -591,11 +615,12 @@ function settingsInEffect(
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   features: readonly FeatureSettingsSchema[] = [],
+  fallbackDocs: Readonly<Record<string, SettingDoc>> = {},
 ): SiteConfig {
   const problems: string[] = [];
-  const described = describedSettings(features);
+  const described = describedSettings(features, fallbackDocs);
   // Never echo these back: the message ends up in logs.
-  const secretSettings = new Set(described.filter(({ doc }) => doc?.secret).map(({ name }) => name));
+  const secretSettings = new Set(described.filter(({ secret }) => secret).map(({ name }) => name));
   const describe = (issue: z.core.$ZodIssue) => {
     const name = issue.path.join('.') || 'environment';
     const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;

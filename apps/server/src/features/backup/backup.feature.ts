@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { setting } from '../../shared/config.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { pruneBackups, writeBackup } from './backup-archive.ts';
 
@@ -6,18 +7,34 @@ const hourMs = 60 * 60_000;
 
 const backupSettings = z
   .object({
-    BACKUP_DIR: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
-    BACKUP_KEEP: z.coerce
-      .number({ error: 'BACKUP_KEEP must be a whole number of archives, 1 to 1000' })
-      .int('BACKUP_KEEP must be a whole number of archives, 1 to 1000')
-      .min(1, 'BACKUP_KEEP must be at least 1')
-      .max(1000, 'BACKUP_KEEP must be at most 1000')
-      .default(7),
-    BACKUP_EVERY_HOURS: z.coerce
-      .number({ error: 'BACKUP_EVERY_HOURS must be a number of hours, 1 to 168' })
-      .min(1, 'BACKUP_EVERY_HOURS must be at least 1')
-      .max(168, 'BACKUP_EVERY_HOURS must be at most 168 (a week)')
-      .default(24),
+    BACKUP_DIR: setting(
+      z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
+      {
+        default: 'unset',
+        description:
+          'where the scheduled `backup.write` job writes an archive every `BACKUP_EVERY_HOURS`; unset: no scheduled backups (docs/operations.md, "Backups")',
+      },
+    ),
+    BACKUP_KEEP: setting(
+      z.coerce
+        .number({ error: 'BACKUP_KEEP must be a whole number of archives, 1 to 1000' })
+        .int('BACKUP_KEEP must be a whole number of archives, 1 to 1000')
+        .min(1, 'BACKUP_KEEP must be at least 1')
+        .max(1000, 'BACKUP_KEEP must be at most 1000')
+        .default(7),
+      {
+        description:
+          'the newest archives kept in `BACKUP_DIR` (1 to 1000); older ones are removed after each backup',
+      },
+    ),
+    BACKUP_EVERY_HOURS: setting(
+      z.coerce
+        .number({ error: 'BACKUP_EVERY_HOURS must be a number of hours, 1 to 168' })
+        .min(1, 'BACKUP_EVERY_HOURS must be at least 1')
+        .max(168, 'BACKUP_EVERY_HOURS must be at most 168 (a week)')
+        .default(24),
+      { description: 'hours between scheduled backups (1 to 168), once across all processes' },
+    ),
   })
   .transform((env) => ({
     dir: env.BACKUP_DIR,
