@@ -121,7 +121,8 @@ export function engineResult(figures: EngineFigures | undefined, where: string):
   });
   const running = figures.engines.reduce((sum, engine) => sum + engine.running, 0);
   const waiting = figures.engines.reduce((sum, engine) => sum + engine.waiting, 0);
-  const summary = `${running} running, ${waiting} waiting (${where}, ${figures.threadBudget} threads)`;
+  const threads = `${figures.threadBudget} ${figures.threadBudget === 1 ? 'thread' : 'threads'}`;
+  const summary = `${running} running, ${waiting} waiting (${where}, ${threads})`;
   if (troubled.length === 0) return { state: 'ok', message: `Engines: ${summary}.` };
   const named = troubled
     .map(

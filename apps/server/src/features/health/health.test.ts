@@ -21,7 +21,7 @@ describe('GET /api/health/ready', () => {
     expect(body.checks.database).toEqual({ state: 'ok', required: true });
     expect(body.checks.engines).toMatchObject({ state: 'ok', required: false });
     expect(body.checks.engines.message).toMatch(
-      /^Engines: 0 running, 0 waiting \(this process, \d+ threads\)\.$/,
+      /^Engines: 0 running, 0 waiting \(this process, \d+ threads?\)\.$/,
     );
   });
 

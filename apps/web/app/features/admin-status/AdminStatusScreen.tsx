@@ -149,7 +149,7 @@ function Engines({ engines }: { engines: AdminStatus['engines'] }) {
   const where =
     engines.where === 'the worker'
       ? `Engine tasks run in the worker${engines.reportedAt ? `, which last reported at ${timeText(engines.reportedAt)}` : ', which has not reported'}.`
-      : `Engine tasks run in this process${engines.threadBudget === null ? '' : `, with ${engines.threadBudget} threads at most`}.`;
+      : `Engine tasks run in this process${engines.threadBudget === null ? '' : `, with ${engines.threadBudget} ${engines.threadBudget === 1 ? 'thread' : 'threads'} at most`}.`;
   return (
     <section aria-labelledby="status-engines">
       <h2 id="status-engines">Engines</h2>
