@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { setting } from '../../shared/config.ts';
 import { defineFeature } from '../../shared/feature.ts';
-import { pruneBackups, writeBackup } from './backup-archive.ts';
+import { newestBackupAt, pruneBackups, writeBackup } from './backup-archive.ts';
 
 const hourMs = 60 * 60_000;
 
@@ -51,9 +51,30 @@ const backupSettings = z
 export const backupFeature = defineFeature({
   name: 'backup',
   settings: backupSettings,
-  async plugin(_app, { config, jobs, settings }) {
+  async plugin(_app, { config, jobs, settings, readiness, clock }) {
     const folder = settings.dir;
     if (!folder) return;
+    // A warning once the newest archive is older than two periods: the scheduled backups are failing.
+    readiness.add({
+      name: 'backups',
+      required: false,
+      check: async () => {
+        const newest = newestBackupAt(folder);
+        if (!newest)
+          return {
+            state: 'ok',
+            message: `No backup in ${folder} yet: the first is written within a period of the start.`,
+          };
+        const hours = Math.floor((clock.now() - newest.getTime()) / hourMs);
+        const taken = `The newest backup was taken at ${newest.toISOString()}, ${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
+        return clock.now() - newest.getTime() > 2 * settings.everyMs
+          ? {
+              state: 'warning',
+              message: `${taken}: the scheduled backups are failing (see the backup.write job).`,
+            }
+          : { state: 'ok', message: `${taken}.` };
+      },
+    });
     jobs.define({
       name: 'backup.write',
       payload: z.object({}),
