@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ManualClock } from '../../shared/clock.ts';
-import { healthFeature } from '../health/health.feature.ts';
 import { backupFeature } from './backup.feature.ts';
 
 describe("the scheduled backups' readiness check", () => {
@@ -14,15 +13,15 @@ describe("the scheduled backups' readiness check", () => {
   beforeAll(async () => {
     t = await createTestApp(
       { BACKUP_DIR: folder, BACKUP_EVERY_HOURS: '24' },
-      { platform: { clock }, features: [healthFeature, backupFeature] },
+      { platform: { clock }, features: [backupFeature] },
     );
   });
   afterAll(async () => {
     await t.close();
     fs.rmSync(folder, { recursive: true, force: true });
   });
-  const backups = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/health/ready' })).json().checks.backups;
+  // The report GET /api/health/ready answers (the health feature is another feature's).
+  const backups = async () => (await t.app.platform.readiness.report()).checks.backups;
   const archive = (name: string) => fs.writeFileSync(path.join(folder, name), '');
 
   it('is ok before the first backup and while the newest is recent, a warning past two periods', async () => {
