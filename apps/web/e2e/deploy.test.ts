@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { freePort, type RunningServer, startServer, stopServer } from './global-setup.ts';
+import { freePort, type RunningServer, startServer, stopServer, waitForChild } from './global-setup.ts';
 
 /**
  * Every file of deploy/ runs here: the systemd units through `systemd-analyze verify`, nginx.conf and the
@@ -161,21 +161,6 @@ describe('deploy/compose.yaml and deploy/Dockerfile', () => {
   });
 });
 
-/** Waits (a bounded loop) until something answers HTTP at this address. */
-async function waitForHttp(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The proxy exited early:\n${output()}`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error(`Nothing answered at ${url} within 60 s:\n${output()}`);
-}
-
 function startChild(command: string, args: string[], env: Record<string, string>, cwd: string) {
   let output = '';
   const child = spawn(command, args, {
@@ -242,7 +227,8 @@ describe.runIf(nginx || caddy || prometheus)(
             'daemon off;',
             'worker_processes 1;',
             `pid ${dir}/nginx.pid;`,
-            'error_log stderr warn;',
+            // notice: nginx says 'start worker process' once its listening sockets are open.
+            'error_log stderr notice;',
             'events { worker_connections 256; }',
             'http {',
             '  access_log off;',
@@ -260,7 +246,9 @@ describe.runIf(nginx || caddy || prometheus)(
           dir,
         );
         const url = `http://127.0.0.1:${port}`;
-        await waitForHttp(url, started.child, started.output);
+        await waitForChild('nginx', started.child, started.output, {
+          printed: (output) => output.includes('start worker process'),
+        });
         proxies.push({ name: 'nginx', url, ...started });
       }
       if (caddy) {
@@ -282,7 +270,10 @@ describe.runIf(nginx || caddy || prometheus)(
           dir,
         );
         const url = `http://127.0.0.1:${port}`;
-        await waitForHttp(url, started.child, started.output);
+        // Logged once its servers listen with the configuration.
+        await waitForChild('caddy', started.child, started.output, {
+          printed: (output) => output.includes('serving initial configuration'),
+        });
         proxies.push({ name: 'caddy', url, ...started });
       }
     }, 400_000);
@@ -345,15 +336,17 @@ describe.runIf(nginx || caddy || prometheus)(
         for (const proxy of proxies) {
           const probe = `${proxy.name}-${Math.random().toString(36).slice(2)}`;
           expect(await getFrom127002(`${proxy.url}/api/health?probe=${probe}`)).toBe(200);
-          // Log lines are written asynchronously: a bounded wait for the request's line.
-          const deadline = Date.now() + 10_000;
-          let line: string | undefined;
-          while (!line && Date.now() < deadline) {
-            line = web
-              .flatMap((server) => server.output().split('\n'))
-              .find((entry) => entry.includes(probe) && entry.includes('remoteAddress'));
-            if (!line) await new Promise((resolve) => setTimeout(resolve, 50));
-          }
+          // Log lines are written asynchronously: the request's line is waited for as the processes print it.
+          const lineOf = (output: string) =>
+            output.split('\n').find((entry) => entry.includes(probe) && entry.includes('remoteAddress'));
+          await Promise.any(
+            web.map((server) =>
+              waitForChild('web process', server.child, server.output, {
+                printed: (output) => lineOf(output) !== undefined,
+              }),
+            ),
+          );
+          const line = web.map((server) => lineOf(server.output())).find(Boolean);
           expect(line, proxy.name).toContain('"remoteAddress":"127.0.0.2"');
         }
         for (const server of web) expect(server.output()).not.toContain('203.0.113.7');
@@ -427,15 +420,17 @@ describe.runIf(nginx || caddy || prometheus)(
             const body = (await answer.json()) as { data: { result: { value: [number, string] }[] } };
             return body.data.result.map((entry) => entry.value[1]);
           };
-          // A bounded wait for the first scrapes (one a second).
-          let up: string[] = [];
-          const deadline = Date.now() + 90_000;
-          while (Date.now() < deadline) {
-            if (started.child.exitCode !== null) throw new Error(`prometheus exited:\n${started.output()}`);
-            up = await query('up{job="hurryup"}').catch(() => []);
-            if (up[0] === '1') break;
-            await new Promise((resolve) => setTimeout(resolve, 250));
-          }
+          // Prometheus's API answers once it says so; a scrape is stored once the next one begins (they are
+          // one a second, one at a time), which the web process's log shows.
+          await waitForChild('prometheus', started.child, started.output, {
+            printed: (output) => output.includes('Server is ready to receive web requests'),
+          });
+          const scrapes = (output: string) => output.split('"url":"/metrics"').length - 1;
+          const before = scrapes(web[1]!.output());
+          await waitForChild('web process', web[1]!.child, web[1]!.output, {
+            printed: (output) => scrapes(output) >= before + 2,
+          });
+          const up = await query('up{job="hurryup"}');
           expect(up, started.output()).toEqual(['1']);
           expect((await query('hurryup_answer_cache_entries{job="hurryup"}')).length).toBe(1);
         } finally {

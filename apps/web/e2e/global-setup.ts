@@ -35,15 +35,66 @@ export interface RunningServer {
   dataDir: string;
 }
 
+/** How long a child may take to start before a hung start is stopped (a bound, never a measure). */
+const safetyBoundMs = 180_000;
+
 /**
- * Starts `script` (a server entry point) as a child process with these settings, and waits until `ready`
- * says so (a generous bound that holds on a busy 2-core machine: it only stops a hung start), collecting what it prints.
+ * Resolves on the first of the child's events that makes `ready` true (a line it prints, an IPC message it
+ * sends), and fails when it exits first. A timer only stops a hung start: nothing waits on time.
+ */
+export function waitForChild(
+  what: string,
+  child: ChildProcess,
+  output: () => string,
+  ready: { printed?: (output: string) => boolean; message?: (message: unknown) => boolean },
+  boundMs = safetyBoundMs,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const finish = (error?: Error) => {
+      clearTimeout(bound);
+      child.stdout?.off('data', onData);
+      child.stderr?.off('data', onData);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    };
+    // Listeners added after the collectors: by then `output()` holds the chunk.
+    const onData = () => {
+      if (ready.printed?.(output())) finish();
+    };
+    const onMessage = (message: unknown) => {
+      if (ready.message?.(message)) finish();
+    };
+    const onExit = () => finish(new Error(`The ${what} exited early:\n${output()}`));
+    const bound = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish(
+        new Error(`The ${what} was not ready within the safety bound of ${boundMs / 1000} s:\n${output()}`),
+      );
+    }, boundMs);
+    if (child.exitCode !== null) return onExit();
+    if (ready.printed?.(output())) return finish();
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+/** The message the site's processes send their parent once they listen (app/process-supervision.ts). */
+export const isListening = (message: unknown) =>
+  typeof message === 'object' && message !== null && (message as { event?: unknown }).event === 'listening';
+
+/**
+ * Starts `script` (a server entry point) as a child process with these settings, with an IPC channel, and
+ * waits for the event that says it is ready (a message, or a line it prints), collecting what it prints.
  */
 async function startProcess(
   what: string,
   script: string,
   env: Record<string, string>,
-  ready: (output: string) => Promise<boolean> | boolean,
+  ready: { printed?: (output: string) => boolean; message?: (message: unknown) => boolean },
 ): Promise<{ child: ChildProcess; output: () => string }> {
   let output = '';
   const child = spawn(process.execPath, [script], {
@@ -61,7 +112,7 @@ async function startProcess(
       OUTGOING_ALLOW_PRIVATE_ADDRESSES: 'true',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -69,28 +120,17 @@ async function startProcess(
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The ${what} exited early:\n${output}`);
-    if (await ready(output)) return { child, output: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`The ${what} did not become ready within 180 s:\n${output}`);
+  await waitForChild(what, child, () => output, ready);
+  // The channel has said what it had to; closed, so neither process is held by it.
+  if (child.connected) child.disconnect();
+  return { child, output: () => output };
 }
 
-/** Starts the production server (`apps/server/src/main.ts`) as a child process and waits for its health. */
+/** Starts the production server (`apps/server/src/main.ts`) as a child process and waits until it listens. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const healthy = async () => {
-    try {
-      return (await fetch(`${url}/api/health`)).ok;
-    } catch {
-      return false; // not listening yet
-    }
-  };
   const started = await startProcess(
     'server',
     'apps/server/src/main.ts',
@@ -105,7 +145,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ADMIN_TOKEN: e2eAdminToken,
       ...env,
     },
-    healthy,
+    { message: isListening },
   );
   return { url, ...started, dataDir };
 }
@@ -120,7 +160,7 @@ export async function startWorker(env: Record<string, string>): Promise<RunningS
     'worker',
     'apps/server/src/worker.ts',
     { DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
-    (output) => output.includes('worker is ready'),
+    { printed: (output) => output.includes('worker is ready') },
   );
   return { url: '', ...started, dataDir };
 }

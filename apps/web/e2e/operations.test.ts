@@ -10,7 +10,15 @@ import { promisify } from 'node:util';
 import { createCanvas } from '@napi-rs/canvas';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { e2eAdminToken, freePort, type RunningServer, startServer, stopServer } from './global-setup.ts';
+import {
+  e2eAdminToken,
+  freePort,
+  isListening,
+  type RunningServer,
+  startServer,
+  stopServer,
+  waitForChild,
+} from './global-setup.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -224,7 +232,8 @@ describe('the bundle', () => {
         MARKET_SYNC: 'off',
         TRANSLATION_SERVICES: 'none',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // The IPC channel passes through the launcher's exec: the server says when it listens.
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     child.stdout?.on('data', (chunk) => {
       output += chunk;
@@ -232,15 +241,10 @@ describe('the bundle', () => {
     child.stderr?.on('data', (chunk) => {
       output += chunk;
     });
-    let healthy = false;
-    for (let i = 0; i < 600 && !healthy && child.exitCode === null; i += 1) {
-      healthy = await fetch(`${url}/api/health`).then(
-        (answer) => answer.ok,
-        () => false,
-      );
-      if (!healthy) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(healthy, output).toBe(true);
+    const started = child;
+    await waitForChild('bundle', started, () => output, { message: isListening });
+    if (started.connected) started.disconnect();
+    expect((await fetch(`${url}/api/health`)).ok, output).toBe(true);
     const home = await fetch(`${url}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<!DOCTYPE html>');

@@ -25,16 +25,34 @@ export const checkHealth = defineCall({
   errors: [503],
 });
 
+export const checkStates = ['ok', 'warning', 'failing'] as const;
+
+export const checkResultSchema = z
+  .object({
+    state: z
+      .enum(checkStates)
+      .describe(
+        'ok; warning: the site serves but something needs the operator soon (data that runs out, a worker that stopped reporting); failing: the part does not answer',
+      ),
+    required: z.boolean().describe('Whether the site cannot serve while this check fails (503)'),
+    message: z.string().optional().describe('What the check found, in words'),
+  })
+  .meta({ id: 'ReadinessCheckResult' });
+
+export type CheckResultAnswer = z.infer<typeof checkResultSchema>;
+
 export const readinessResponseSchema = z
   .object({
     status: z
       .enum(['ready', 'degraded', 'unavailable'])
       .describe(
-        'ready: every check is up; degraded: a part the site can do without for a while is down (Redis: limits are counted per process, mail waits in the outbox); unavailable (503): the database is down',
+        'ready: every check is ok; degraded: a warning, or a part the site can do without for a while is failing (Redis: limits are counted per process, mail waits in the outbox); unavailable (503): a required part (the database) is failing',
       ),
     checks: z
-      .record(z.string(), z.enum(['up', 'down']))
-      .describe('Each named check, e.g. {"database": "up", "redis": "down"} (redis only with REDIS_URL)'),
+      .record(z.string(), checkResultSchema)
+      .describe(
+        'Each named check, e.g. {"database": {"state": "ok", "required": true}}: database; redis and worker only with REDIS_URL; engines; and the data checks features add (docs/operations.md, "Readiness")',
+      ),
   })
   .meta({ id: 'ReadinessResponse' });
 
@@ -45,11 +63,11 @@ export const checkReadiness = defineCall({
   path: '/api/health/ready',
   cacheable: false,
   operationId: 'checkReadiness',
-  summary: 'Readiness: the database and, with REDIS_URL, Redis (never rate limited)',
+  summary: 'Readiness: each dependency and the data that expires, with warnings (never rate limited)',
   tag: 'operations',
   access: 'public',
   status: 200,
   response: readinessResponseSchema,
-  // 503: the database is down. The body is the uniform error body with `status` and `checks` added.
+  // 503: a required check (the database) is failing. The body is the uniform error body with `status` and `checks` added.
   errors: [503],
 });

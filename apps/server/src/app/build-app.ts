@@ -28,9 +28,10 @@ import {
   registerBodyDeadline,
 } from '../plugins/slow-clients.ts';
 import { registerAdminGate } from '../shared/admin-auth.ts';
-import type { Config } from '../shared/config.ts';
+import type { Config, SettingInEffect } from '../shared/config.ts';
 import { ContentRevision } from '../shared/content-revision.ts';
 import type { Feature } from '../shared/feature.ts';
+import { registerAdminStatus } from './admin-status.ts';
 import { type Platform, startPlatform } from './platform.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: features differ in their settings' type
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   pages?: PagesMode;
   /** Log destination override (tests keep logs quiet). */
   logger?: boolean;
+  /** Where the JSON log lines go instead of stdout (a test that reads them). */
+  logStream?: { write(line: string): void };
   /** The features to serve; every feature of the site when absent. */
   features?: readonly AnyFeature[];
   /** Replaces parts of the platform (tests pass a ManualClock, a small engine pool, …). */
@@ -116,7 +119,10 @@ const keepAliveBufferMs = (idleTimeoutMs: number) => Math.min(1000, Math.floor(i
 
 /** Builds a fully wired, not yet listening, instance of the site. Each call is isolated from the others. */
 export async function buildApp(
-  config: Config & { featureSettings?: Readonly<Record<string, unknown>> },
+  config: Config & {
+    featureSettings?: Readonly<Record<string, unknown>>;
+    settingsInEffect?: readonly SettingInEffect[];
+  },
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   // Cache hits (and routes with `logRequests: false`) are not logged request by request at info; the
@@ -130,6 +136,7 @@ export async function buildApp(
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: config.bodyLimitBytes,
     // Start-up work (migrations, the seed content, search indexes) runs in plugins and onReady hooks; on a
@@ -243,6 +250,7 @@ export async function buildApp(
       log: app.log.child({ feature: feature.name }),
     });
   }
+  await registerAdminStatus(app, platform, config.adminToken, config.settingsInEffect ?? []);
   if (options.pages) await registerPages(app, config, site, options.pages, cachedPages);
   return app;
 }

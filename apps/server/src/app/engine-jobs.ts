@@ -35,6 +35,8 @@ export function enginesThroughJobs(
           payload: z.object({ input: z.unknown() }),
           // A worker takes as many as the engine may run; the rest wait in Redis.
           concurrency: definition.limits.threads,
+          // Many a minute, for visitors: the engine pool's figures cover them, not the run log.
+          recordRuns: false,
           async handler({ input }, { signal }): Promise<EngineOutcome> {
             try {
               return { ok: true, output: await localPool.run(definition, input as never, { signal }) };

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { createJobRunLog, type JobRunLog } from '../db/job-run-log.ts';
 import { createJobSchedules } from '../db/job-schedules.ts';
 import type { Engines } from '../engines/engine.ts';
 import { engineList } from '../engines/engine-list.ts';
-import { createEnginePool } from '../engines/engine-pool.ts';
+import { createEnginePool, type EnginePool } from '../engines/engine-pool.ts';
 import { detectNativeEngines } from '../engines/host-programs.ts';
 import { type Clock, clockStartingAt, frozenClock, systemClock } from '../shared/clock.ts';
 import type { Config } from '../shared/config.ts';
@@ -26,6 +27,16 @@ import { createPlatformMail } from './platform-mail.ts';
 import { checkRedisEviction } from './redis-check.ts';
 import { defineSiteLimits } from './site-limits.ts';
 import { defineSweepJob } from './sweep-job.ts';
+import {
+  type EngineFigures,
+  engineResult,
+  heartbeatResult,
+  latestHeartbeat,
+  startHeartbeat,
+} from './worker-heartbeat.ts';
+
+/** How often each process runs its readiness checks, so a change of state is logged when it happens. */
+const readinessWatchMs = 5 * 60_000;
 
 /**
  * The platform's seams, chosen once from the settings: in-process (and the database) by default, so
@@ -42,8 +53,22 @@ export interface Platform {
   adminFailures: Limit;
   adminCalls: Limit;
   mail: Mail;
-  /** The named checks of `GET /api/health/ready`: the database (required) and Redis when set. */
+  /**
+   * The named checks of `GET /api/health/ready`: the database (required), Redis and the worker's heartbeat
+   * when set, the engines, and what features add.
+   */
   readiness: Readiness;
+  /**
+   * The engine pool's figures for the status screen: this process's pool, or with Redis the worker's (from
+   * its last heartbeat, with when it was written).
+   */
+  /** Each job's last run and result, written by whichever process ran it. */
+  runLog: JobRunLog;
+  engineFigures(): Promise<{
+    where: 'this process' | 'the worker';
+    reportedAt?: string;
+    figures?: EngineFigures;
+  }>;
 }
 
 /**
@@ -113,7 +138,7 @@ export async function startPlatform(
       machinery,
       (error) => log.warn({ err: error instanceof Error ? error.message : error }, 'limit store failed'),
     );
-  const readiness = overrides.readiness ?? createReadiness(machinery);
+  const readiness = overrides.readiness ?? createReadiness(machinery, log);
   readiness.add({
     name: 'database',
     required: true,
@@ -130,9 +155,17 @@ export async function startPlatform(
       required: false,
       check: async () => connection.status === 'ready' && (await connection.ping()) === 'PONG',
     });
+    const prefix = config.redis!.prefix;
+    readiness.add({
+      name: 'worker',
+      // Jobs and engine tasks wait in Redis until a worker is back; pages and most calls still answer.
+      required: false,
+      check: async () => heartbeatResult(await latestHeartbeat(connection, prefix), machinery.now()),
+    });
   }
   const siteLimits = defineSiteLimits(limits, config);
 
+  const runLog = createJobRunLog(database.db);
   const jobs =
     overrides.jobs ??
     (config.redis
@@ -142,11 +175,13 @@ export async function startPlatform(
           clock: machinery,
           log,
           runJobs,
+          runLog,
         })
       : createInProcessJobs({
           clock: machinery,
           log,
           schedules: createJobSchedules(database.db),
+          runLog,
           runSchedules: runJobs,
         }));
 
@@ -165,18 +200,49 @@ export async function startPlatform(
       });
   // With Redis, engine work is queued and run by the processes that run jobs (a worker); without it, here.
   const engines = overrides.engines ?? (config.redis ? enginesThroughJobs(jobs, pool!, engineList) : pool!);
+  const engineFigures: Platform['engineFigures'] = async () => {
+    if (!redis) {
+      // This process's pool, or the one a test passed in.
+      const local = (pool ?? engines) as Partial<EnginePool>;
+      return { where: 'this process', ...(local.stats ? { figures: local.stats() } : {}) };
+    }
+    // Redis away: no figures (the `redis` and `worker` checks say why).
+    const heartbeat = await latestHeartbeat(redis, config.redis!.prefix).catch(() => undefined);
+    return {
+      where: 'the worker',
+      ...(heartbeat ? { reportedAt: new Date(heartbeat.at).toISOString() } : {}),
+      ...(heartbeat?.engines ? { figures: heartbeat.engines } : {}),
+    };
+  };
+  readiness.add({
+    name: 'engines',
+    // A failing engine fails its tool's requests only.
+    required: false,
+    check: async () => {
+      const { where, figures } = await engineFigures();
+      return engineResult(figures, where);
+    },
+  });
   const mail = overrides.mail ?? createPlatformMail({ config, database, clock: machinery, jobs, log });
   defineSweepJob(jobs, config);
 
   // A command-line tool (an import) queues nothing and runs no schedule.
+  const timers: { cancel(): void }[] = [];
   if (role !== 'tool')
     app.addHook('onReady', async () => {
       await jobs.start();
+      timers.push(readiness.watch(readinessWatchMs));
+      // With Redis, the processes that run jobs say they are alive (the `worker` check reads it).
+      if (redis && runJobs)
+        timers.push(
+          await startHeartbeat({ redis, prefix: config.redis!.prefix, clock: machinery, log, pool }),
+        );
     });
   app.addHook('onClose', async () => {
+    for (const timer of timers) timer.cancel();
     await jobs.stop();
     await pool?.close();
     redis?.disconnect();
   });
-  return { clock, jobs, engines, limits, ...siteLimits, mail, readiness };
+  return { clock, jobs, engines, limits, ...siteLimits, mail, readiness, engineFigures, runLog };
 }

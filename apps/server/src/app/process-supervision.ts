@@ -49,6 +49,12 @@ export function superviseProcess(app: FastifyInstance, options: SupervisionOptio
   let exitCode = 0;
   let lastUnexpectedAt: number | undefined;
 
+  // A parent that started this process with an IPC channel (a test, a process manager) hears when it
+  // listens, instead of asking its port until it answers.
+  app.addHook('onListen', async function announceListening() {
+    if (process.send && process.connected) process.send({ event: 'listening' });
+  });
+
   async function shutdown(reason: string, code: number) {
     exitCode = Math.max(exitCode, code);
     if (closing) return;

@@ -31,6 +31,26 @@ export const coreMigrations: Record<string, PortableMigration> = {
         .execute();
     },
   },
+  '0060-job-runs': {
+    async up(db) {
+      // One row per job: its last run and result, written by whichever process ran it (db/job-run-log.ts).
+      await db.schema
+        .createTable('job_runs')
+        .ifNotExists()
+        .addColumn('name', 'varchar(200)', (col) => col.primaryKey())
+        .addColumn('last_due_at', 'varchar(40)')
+        .addColumn('last_started_at', 'varchar(40)', (col) => col.notNull())
+        .addColumn('last_finished_at', 'varchar(40)')
+        .addColumn('last_outcome', 'varchar(10)', (col) => col.notNull())
+        .addColumn('last_error', 'text')
+        .addColumn('last_attempt', 'integer', (col) => col.notNull())
+        .addColumn('last_lag_ms', 'integer')
+        .addColumn('last_duration_ms', 'integer')
+        .addColumn('runs', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('failures', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
+    },
+  },
   // After the highest name in use: Kysely refuses a new name that sorts before one already applied.
   '0014-content-revisions': {
     async up(db) {

@@ -22,6 +22,22 @@ export type CoreTables = {
     last_finished_at: string | null;
     last_error: string | null;
   };
+  /** Each job's last run and result, and how many runs and failures (db/job-run-log.ts). */
+  job_runs: {
+    name: string;
+    /** When the run was due (its period) or queued; null when not known. */
+    last_due_at: string | null;
+    last_started_at: string;
+    last_finished_at: string | null;
+    /** 'running' until it ends, then 'succeeded' or 'failed' (a failed try that is retried counts too). */
+    last_outcome: 'running' | 'succeeded' | 'failed';
+    last_error: string | null;
+    last_attempt: number;
+    last_lag_ms: number | null;
+    last_duration_ms: number | null;
+    runs: Generated<number>;
+    failures: Generated<number>;
+  };
   /** Mail the site sends, until delivered (shared/mail-outbox.ts). */
   mail_outbox: {
     id: Generated<number>;

@@ -30,14 +30,15 @@ export function createJobSchedules(db: Kysely<CoreTables>) {
     /**
      * Claims the due period of `name` for this process: true for exactly one caller per period. The next
      * period starts a whole `everyMs` after now, so a process that was asleep does not run a backlog.
+     * Answers when the claimed period was due, or undefined when another process has it (or it is not due).
      */
-    async claim(name: string, now: Date, everyMs: number): Promise<boolean> {
+    async claim(name: string, now: Date, everyMs: number): Promise<Date | undefined> {
       const row = await db
         .selectFrom('job_schedules')
         .select('next_run_at')
         .where('name', '=', name)
         .executeTakeFirst();
-      if (!row || row.next_run_at > now.toISOString()) return false;
+      if (!row || row.next_run_at > now.toISOString()) return undefined;
       const result = await db
         .updateTable('job_schedules')
         .set({
@@ -47,7 +48,7 @@ export function createJobSchedules(db: Kysely<CoreTables>) {
         .where('name', '=', name)
         .where('next_run_at', '=', row.next_run_at)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return Number(result.numUpdatedRows) === 1 ? new Date(row.next_run_at) : undefined;
     },
 
     async finished(name: string, at: Date, error: string | null): Promise<void> {

@@ -132,6 +132,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(sample(text, 'hurryup_job_tries_total{job="metrics-test.succeeds",outcome="succeeded"}')).toBe(1);
     expect(sample(text, 'hurryup_job_tries_total{job="metrics-test.fails",outcome="failed"}')).toBe(1);
     expect(text).toMatch(/^hurryup_job_run_seconds_total\{job="metrics-test.succeeds"\} \d/m);
+    // Jobs: the lag from being queued to starting, one observation per run.
+    expect(sample(text, 'hurryup_job_lag_seconds_count{job="metrics-test.succeeds"}')).toBe(1);
+    expect(sample(text, 'hurryup_job_lag_seconds_bucket{le="+Inf",job="metrics-test.succeeds"}')).toBe(1);
     // The mail outbox, counted at scrape time.
     expect(sample(text, 'hurryup_mail_outbox_messages{status="pending"}')).toBe(1);
     expect(sample(text, 'hurryup_mail_outbox_messages{status="failed"}')).toBe(0);
@@ -158,5 +161,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       );
     const after = (await scrape(t, `Bearer ${token}`)).body;
     expect(sample(after, 'hurryup_answer_cache_hits_total')).toBe(hits + 1);
+    // Both are in the request counter: the hit path skips the request hooks, not the onResponse ones.
+    const series = 'hurryup_http_requests_total{route="/api/blogs",method="GET",status="200"}';
+    expect((sample(after, series) ?? 0) - (sample(before, series) ?? 0)).toBe(2);
+    // And a later scrape does not count them again.
+    expect(sample((await scrape(t, `Bearer ${token}`)).body, series)).toBe(sample(after, series));
   });
 });

@@ -31,7 +31,9 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  * only to `Authorization: Bearer <METRICS_TOKEN>`; without METRICS_TOKEN the route does not exist (404), a
  * wrong or missing token gets 401. Requests are counted by route pattern, never by raw URL, so the number of
  * series stays bounded. Answers from the answer cache's hit path (web/cached-page-answers.ts) skip the
- * site's hooks and are counted by the cache's own hits instead. The rest is read at scrape time.
+ * site's onRequest-to-onSend hooks, but Fastify listens for every response's end before the first onRequest
+ * hook runs, so this onResponse hook counts hits too, at no cost to the hit path (metrics.test.ts checks it).
+ * The rest is read at scrape time.
  */
 export function registerMetrics(app: FastifyInstance, config: Config) {
   const token = config.metricsToken;
@@ -49,13 +51,13 @@ export function registerMetrics(app: FastifyInstance, config: Config) {
 
   const requests = new Counter({
     name: 'hurryup_http_requests_total',
-    help: 'Requests answered by the site (not from the answer cache), by route pattern, method and status',
+    help: 'Requests answered by the site (answer cache hits included), by route pattern, method and status',
     labelNames: ['route', 'method', 'status'] as const,
     registers: [registry],
   });
   const durations = new Histogram({
     name: 'hurryup_http_request_duration_seconds',
-    help: 'Time from a request to its answer (not from the answer cache), by route pattern, method and status',
+    help: 'Time from a request to its answer (answer cache hits included), by route pattern, method and status',
     labelNames: ['route', 'method', 'status'] as const,
     buckets: durationBuckets,
     registers: [registry],
@@ -188,6 +190,15 @@ export function registerMetrics(app: FastifyInstance, config: Config) {
       }
     },
   });
+  const lags = new Histogram({
+    name: 'hurryup_job_lag_seconds',
+    help: 'Time from a job being due (its period) or queued to its first try starting, in this process',
+    labelNames: ['job'] as const,
+    buckets: [0.01, 0.1, 0.5, 1, 2, 5, 15, 60, 300, 900, 3600],
+    registers: [registry],
+  });
+  const stopLags = runCounts.onJobLag((job, seconds) => lags.observe({ job }, seconds));
+  app.addHook('onClose', async () => stopLags());
   new Counter({
     name: 'hurryup_job_run_seconds_total',
     help: "Seconds spent in each job's handler in this process",

@@ -2,6 +2,7 @@ import { type Job as BullJob, Queue, QueueEvents, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { z } from 'zod';
+import type { JobRunLog } from '../db/job-run-log.ts';
 import type { Clock } from './clock.ts';
 import { HttpError } from './http-error.ts';
 import { payloadOf, resultOf, runJobOnce } from './job-runs.ts';
@@ -72,6 +73,8 @@ export function createBullmqJobs(deps: {
   log: FastifyBaseLogger;
   /** Whether this process takes jobs from the queues. */
   runJobs: boolean;
+  /** Where each run and its result is written (the status screen reads it). */
+  runLog?: JobRunLog;
 }): JobRunner {
   const { clock, log, prefix } = deps;
   const connectionOptions = redisOptionsFromUrl(deps.redisUrl);
@@ -220,6 +223,19 @@ export function createBullmqJobs(deps: {
       };
     },
     definitions: () => [...definitions.values()],
+    async nextRuns() {
+      const next = new Map<string, Date>();
+      for (const definition of definitions.values()) {
+        if (!definition.schedule) continue;
+        connected(definition.name);
+        const scheduler = await bounded(
+          definition.name,
+          queueOf(definition.name).getJobScheduler(definition.name),
+        );
+        if (scheduler?.next) next.set(definition.name, new Date(scheduler.next));
+      }
+      return next;
+    },
     async start() {
       if (started) return;
       started = true;
@@ -236,6 +252,9 @@ export function createBullmqJobs(deps: {
               clock,
               log,
               stopping: stopping.signal,
+              // Queued at `timestamp`, due after its delay (a job scheduler's next period is a delay too).
+              dueAt: job.timestamp + (job.delay ?? 0),
+              runLog: deps.runLog,
             }),
           { connection: connectionOptions, prefix, concurrency: definition.concurrency ?? 1 },
         );

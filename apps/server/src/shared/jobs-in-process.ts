@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { JobRunLog } from '../db/job-run-log.ts';
 import type { JobSchedules } from '../db/job-schedules.ts';
 import type { Clock, ClockTimer } from './clock.ts';
 import { backoffBefore, payloadOf, resultOf, runJobOnce } from './job-runs.ts';
@@ -22,6 +23,8 @@ export interface JobRunner extends Jobs {
 interface Waiting {
   payload: unknown;
   attempt: number;
+  /** When it was queued, or the end of its delay, backoff or period: its lag is measured from here. */
+  dueAt: number;
   settle?: { resolve(value: unknown): void; reject(error: unknown): void };
 }
 
@@ -39,6 +42,8 @@ export function createInProcessJobs(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   schedules: JobSchedules;
+  /** Where each run and its result is written (the status screen reads it). */
+  runLog?: JobRunLog;
   /** Whether this process runs schedules (every process can; the leases make them run once). */
   runSchedules?: boolean;
 }): JobRunner {
@@ -77,6 +82,8 @@ export function createInProcessJobs(deps: {
         clock,
         log,
         stopping: stopping.signal,
+        dueAt: waiting.dueAt,
+        runLog: deps.runLog,
       });
       waiting.settle?.resolve(resultOf(result));
     } catch (error) {
@@ -89,7 +96,7 @@ export function createInProcessJobs(deps: {
         );
         const timer = clock.setTimeout(() => {
           retryTimers.delete(timer);
-          queues.get(definition.name)!.push({ ...waiting, attempt: waiting.attempt + 1 });
+          queues.get(definition.name)!.push({ ...waiting, attempt: waiting.attempt + 1, dueAt: clock.now() });
           pump(definition.name);
         }, delay);
         retryTimers.add(timer);
@@ -119,14 +126,17 @@ export function createInProcessJobs(deps: {
     const started: { name: string; done: Promise<void> }[] = [];
     for (const definition of scheduled) {
       if (!due.has(definition.name)) continue;
+      let dueAt: Date | undefined;
       try {
-        if (!(await schedules.claim(definition.name, now, definition.schedule!.everyMs))) continue;
+        dueAt = await schedules.claim(definition.name, now, definition.schedule!.everyMs);
+        if (!dueAt) continue;
       } catch (error) {
         log.error({ job: definition.name, err: error }, 'could not claim a scheduled job');
         continue;
       }
+      const periodDue = dueAt.getTime();
       const done = new Promise((resolve, reject) =>
-        push(definition.name, { payload: {}, attempt: 1, settle: { resolve, reject } }),
+        push(definition.name, { payload: {}, attempt: 1, dueAt: periodDue, settle: { resolve, reject } }),
       )
         .then(
           () => schedules.finished(definition.name, clock.date(), null),
@@ -165,10 +175,11 @@ export function createInProcessJobs(deps: {
         name: definition.name,
         async enqueue(payload, options) {
           const checked = payloadOf(definition, payload);
-          if (!options?.delayMs) return push(definition.name, { payload: checked, attempt: 1 });
+          if (!options?.delayMs)
+            return push(definition.name, { payload: checked, attempt: 1, dueAt: clock.now() });
           const timer = clock.setTimeout(() => {
             retryTimers.delete(timer);
-            push(definition.name, { payload: checked, attempt: 1 });
+            push(definition.name, { payload: checked, attempt: 1, dueAt: clock.now() });
           }, options.delayMs);
           retryTimers.add(timer);
         },
@@ -180,6 +191,7 @@ export function createInProcessJobs(deps: {
             push(definition.name, {
               payload: checked,
               attempt: 1,
+              dueAt: clock.now(),
               settle: { resolve: resolve as (value: unknown) => void, reject },
             });
           });
@@ -187,6 +199,14 @@ export function createInProcessJobs(deps: {
       };
     },
     definitions: () => [...definitions.values()],
+    async nextRuns() {
+      const rows = await schedules.list();
+      return new Map(
+        rows
+          .filter((row) => definitions.get(row.name)?.schedule)
+          .map((row) => [row.name, new Date(row.next_run_at)] as const),
+      );
+    },
     async start() {
       if (started) return;
       started = true;

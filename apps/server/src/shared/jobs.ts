@@ -35,6 +35,16 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
    * start when the previous run is older than a period (default true).
    */
   schedule?: { everyMs: number; runAtStart?: boolean };
+  /**
+   * Whether each run is written to the run log the status screen reads (default true). Work done for a
+   * visitor, many times a minute (an engine's task), says false: its figures are the engine pool's.
+   */
+  recordRuns?: boolean;
+  /**
+   * For a job that answers its failures instead of throwing them (a feed fetch keeps the stored items): the
+   * reason a result counts as failed in the run log, or undefined when it succeeded.
+   */
+  failedWhen?(result: R): string | undefined;
 }
 
 export interface Job<S extends z.ZodType = z.ZodType, R = unknown> {
@@ -55,6 +65,8 @@ export interface Jobs {
   define<S extends z.ZodType, R>(definition: JobDefinition<S, R>): Job<S, R>;
   /** Every job defined so far. */
   definitions(): readonly JobDefinition[];
+  /** When each scheduled job runs next, by name (from the database's leases, or BullMQ's job schedulers). */
+  nextRuns(): Promise<ReadonlyMap<string, Date>>;
 }
 
 export function defineJob<S extends z.ZodType, R>(definition: JobDefinition<S, R>): JobDefinition<S, R> {

@@ -21,6 +21,14 @@ export function countJobTry(name: string, succeeded: boolean, seconds: number) {
   jobTries.set(name, counts);
 }
 
+/** Who hears each job's lag as it starts (plugins/metrics.ts's histogram), per app. */
+const lagListeners = new Set<(job: string, seconds: number) => void>();
+
+/** The time between a job being due or queued and its first try starting. */
+export function countJobLag(name: string, seconds: number) {
+  for (const listener of lagListeners) listener(name, seconds);
+}
+
 export function countLimitRefusal(policy: string) {
   limitRefusals.set(policy, (limitRefusals.get(policy) ?? 0) + 1);
 }
@@ -28,4 +36,9 @@ export function countLimitRefusal(policy: string) {
 export const runCounts = {
   jobTries: (): ReadonlyMap<string, Readonly<JobTryCounts>> => jobTries,
   limitRefusals: (): ReadonlyMap<string, number> => limitRefusals,
+  /** Calls `listener` with each job's lag from now on; the returned function stops it. */
+  onJobLag(listener: (job: string, seconds: number) => void): () => void {
+    lagListeners.add(listener);
+    return () => lagListeners.delete(listener);
+  },
 };

@@ -174,6 +174,20 @@ export async function restoreBackup(
   }
 }
 
+/** When the newest archive of `writeBackup` in `folder` was taken (from its name), or undefined when none. */
+export function newestBackupAt(folder: string): Date | undefined {
+  if (!fs.existsSync(folder)) return undefined;
+  const newest = fs
+    .readdirSync(folder)
+    .filter((name) => /^hurryup-\d{8}T\d{6}Z\.tar\.gz$/.test(name))
+    .sort()
+    .at(-1);
+  const parts = newest && /^hurryup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(newest);
+  if (!parts) return undefined;
+  const [, y, mo, d, h, mi, se] = parts.map(Number);
+  return new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, se!));
+}
+
 /** Keeps the newest `keep` archives of `writeBackup` in `folder` and deletes the rest. */
 export function pruneBackups(folder: string, keep: number): string[] {
   if (!fs.existsSync(folder)) return [];

@@ -7,8 +7,10 @@ import { sendError } from '../../shared/send-error.ts';
 
 /**
  * `/api/health` for load balancers and monitors: cheap (one `select 1`), never rate limited.
- * `/api/health/ready`: every readiness check by name (shared/readiness.ts: the database, Redis with
- * `REDIS_URL`); 503 when a part the site cannot serve without is down.
+ * `/api/health/ready`: every readiness check by name with its state and message (shared/readiness.ts: the
+ * database; Redis and the worker's heartbeat with `REDIS_URL`; the engines; the data checks features add);
+ * 503 when a part the site cannot serve without is failing. Changes of state are logged by the readiness
+ * itself, once each, not here on every request.
  */
 export const healthFeature = defineFeature({
   name: 'health',
@@ -38,15 +40,12 @@ export const healthFeature = defineFeature({
     registerCall(
       app,
       checkReadiness,
-      async (_input, request, reply) => {
+      async (_input, _request, reply) => {
         const report = await readiness.report();
-        if (report.status !== 'unavailable') {
-          if (report.status === 'degraded')
-            request.log.warn({ checks: report.checks }, 'readiness: degraded');
-          return report;
-        }
-        request.log.error({ checks: report.checks }, 'readiness: unavailable');
-        const down = Object.keys(report.checks).filter((name) => report.checks[name] === 'down');
+        if (report.status !== 'unavailable') return report;
+        const down = Object.keys(report.checks).filter(
+          (name) => report.checks[name]!.required && report.checks[name]!.state === 'failing',
+        );
         // The uniform error body, with the report beside it for monitors (sent as is, not through the
         // error body's schema, which would drop it).
         return reply

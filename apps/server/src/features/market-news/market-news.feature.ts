@@ -14,6 +14,7 @@ import { registerCall } from '../../shared/register-call.ts';
 import { marketNewsMigrations } from './market-news.migrations.ts';
 import { createMarketNewsRepository } from './market-news.repository.ts';
 import { createMarketNewsService } from './market-news.service.ts';
+import { marketNewsSettings } from './market-news.settings.ts';
 import type { MarketNewsTables } from './market-news.tables.ts';
 
 /**
@@ -24,21 +25,25 @@ import type { MarketNewsTables } from './market-news.tables.ts';
 export const marketNewsFeature = defineFeature({
   name: 'market-news',
   migrations: marketNewsMigrations,
-  async plugin(app, { database, config, site, jobs, engines, clock }) {
+  settings: marketNewsSettings,
+  async plugin(app, { database, config, site, jobs, engines, clock, settings }) {
     const service = createMarketNewsService(
       createMarketNewsRepository(tablesOf<MarketNewsTables>(database.db)),
-      config.feeds,
+      settings,
       engines,
       { clock, allowPrivateAddresses: config.outgoing.allowPrivateAddresses },
     );
     // One job per source, run every FEEDS_REFRESH_MINUTES once across all processes (0: only when the
     // operator asks). A failure is logged and answered; the stored items stay.
-    const intervalMs = config.feeds.refreshMinutes * 60_000;
+    const intervalMs = settings.refreshMinutes * 60_000;
     const fetchJobs = (['news', 'trends', 'videos'] as const).map((name: FeedSourceName) =>
       jobs.define({
         name: `market-news.${name}`,
         payload: z.object({}),
         ...(intervalMs > 0 ? { schedule: { everyMs: intervalMs } } : {}),
+        // A fetch that failed keeps the stored items and answers its problems: the run log says it failed.
+        failedWhen: (result: FeedRun) =>
+          result.ok ? undefined : result.problems.join('; ') || 'the fetch failed',
         async handler(_payload, { signal, log }): Promise<FeedRun> {
           try {
             const result = await service.refresh[name](signal);

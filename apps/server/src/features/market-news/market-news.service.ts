@@ -7,10 +7,10 @@ import type { Engines } from '../../engines/engine.ts';
 import type { FetchedNewsItem, FetchedVideo } from '../../engines/feed-parse/feed-items.ts';
 import { parseFeed } from '../../engines/feed-parse/feed-parse.ts';
 import type { Clock } from '../../shared/clock.ts';
-import type { Config } from '../../shared/config.ts';
 import type { MarketNewsRepository } from './market-news.repository.ts';
+import type { MarketNewsSettings } from './market-news.settings.ts';
 
-type FeedSettings = Config['feeds'];
+type FeedSettings = MarketNewsSettings;
 
 const maxInt32 = 2_147_483_647;
 

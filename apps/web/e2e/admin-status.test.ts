@@ -1,0 +1,48 @@
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const session = openBrowserSession();
+
+/**
+ * The console's status screen for a visitor who has not signed in: the frame, a sentence that says to sign
+ * in with a link to the console, never cached or indexed; its JavaScript is not on public pages. (The
+ * signed-in screen is tested with the console's sign-in.)
+ */
+describe('The status screen (/admin/status), signed out', () => {
+  it('answers, says to sign in with a link to /admin, and passes axe', async () => {
+    const answers: number[] = [];
+    session.page.on('response', (response) => {
+      if (response.url().endsWith('/api/admin/status')) answers.push(response.status());
+    });
+    const response = await session.page.goto(`${baseUrl}/admin/status`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    expect(response?.headers()['x-page-cache']).toBeUndefined();
+    await waitForHydration(session.page);
+    expect(await session.page.getByRole('heading', { level: 1 }).textContent()).toBe('Status');
+    const link = session.page.getByRole('link', { name: 'sign in' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('/admin');
+    expect(await session.page.getByText("Sign in to see the site's status:").count()).toBe(1);
+    expect(answers).toEqual([401]);
+    expect(await session.page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it('keeps its JavaScript off public pages', async () => {
+    const scripts: string[] = [];
+    session.page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await session.page.goto(`${baseUrl}/`);
+    await waitForHydration(session.page);
+    const preloaded = await session.page
+      .locator('link[rel="modulepreload"], script[src]')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => node.getAttribute('href') ?? node.getAttribute('src') ?? ''),
+      );
+    expect(scripts.length + preloaded.length).toBeGreaterThan(0);
+    expect([...scripts, ...preloaded].filter((url) => /admin-status|AdminStatus/.test(url))).toEqual([]);
+  });
+});
