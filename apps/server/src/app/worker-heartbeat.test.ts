@@ -10,6 +10,8 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
 const engine = (name: string, counts: Partial<EngineStats>): EngineStats => ({
   name,
+  runs: 'wasm',
+  released: 0,
   threads: 1,
   running: 0,
   waiting: 0,
