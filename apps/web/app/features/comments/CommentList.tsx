@@ -1,10 +1,13 @@
 import type { Comment } from '@hurryup/contracts/comment';
+import { reportTexts } from '@hurryup/contracts/report-rules';
 import { useId, useState } from 'react';
+import { ReportLink } from '../../shared/ReportLink.tsx';
 import { LocalTime } from './LocalTime.tsx';
 
 /**
  * The 'N Comments' header ('1 Comment' for one) that opens and closes the list of comments, oldest first. N counts all of the
  * image's comments; the list holds the newest page and any older pages asked for with 'Show older comments'.
+ * Each comment has a 'Report' link for the site's team.
  */
 export function CommentList({
   comments,
@@ -54,7 +57,10 @@ export function CommentList({
           {comments.map((comment) => (
             <li key={comment.id} className="comments__item">
               <p className="comments__text">{comment.comment}</p>
-              <LocalTime iso={comment.createdAt} />
+              <div className="comments__meta">
+                <LocalTime iso={comment.createdAt} />
+                <ReportLink kind="comment" target={comment.id} label={reportTexts.commentLabel} />
+              </div>
             </li>
           ))}
         </ol>
