@@ -20,15 +20,6 @@ export const reportMessages = {
   kind: 'kind must be "comment" or "short-link".',
   id: 'id must be the number of a comment.',
   code: 'code must be a short link’s code.',
-  failed: 'The report could not be sent. Please try again.',
-} as const;
-
-export const reportTexts = {
-  /** The link's text beside each comment and on a short link's preview. */
-  link: 'Report',
-  sending: 'Sending report...',
-  commentLabel: 'Report this comment to the site’s team',
-  shortLinkLabel: 'Report this short link to the site’s team',
 } as const;
 
 /** The two states of a reported item's reports: waiting for the operator, or closed by them. */

@@ -1,5 +1,4 @@
 import type { Comment } from '@hurryup/contracts/comment';
-import { reportTexts } from '@hurryup/contracts/report-rules';
 import { useId, useState } from 'react';
 import { ReportLink } from '../../shared/ReportLink.tsx';
 import { LocalTime } from './LocalTime.tsx';
@@ -59,7 +58,7 @@ export function CommentList({
               <p className="comments__text">{comment.comment}</p>
               <div className="comments__meta">
                 <LocalTime iso={comment.createdAt} />
-                <ReportLink kind="comment" target={comment.id} label={reportTexts.commentLabel} />
+                <ReportLink kind="comment" target={comment.id} what="this comment" />
               </div>
             </li>
           ))}

@@ -1,4 +1,3 @@
-import { reportTexts } from '@hurryup/contracts/report-rules';
 import { shortenerMessages, shortenerTexts } from '@hurryup/contracts/shortener-rules';
 import { Link } from 'react-router';
 import { formatDate } from '../../shared/format-date.ts';
@@ -75,7 +74,7 @@ export function ShortLinkPreview({
       </div>
       <p className="short-link-preview__actions">
         <Link to="/portUrl">Make your own short link</Link>
-        <ReportLink kind="short-link" target={link.code} label={reportTexts.shortLinkLabel} />
+        <ReportLink kind="short-link" target={link.code} what="this short link" />
       </p>
     </article>
   );
