@@ -1,7 +1,8 @@
 import { shortenerMessages, shortenerTexts } from '@hurryup/contracts/shortener-rules';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../shared/format-date.ts';
-import { ReportLink } from '../../shared/ReportLink.tsx';
+import type { ReportState } from '../../shared/report-send.ts';
 import type { DisabledShortLinkData, ShortLinkPreviewData } from './page-data.ts';
 import { qrFileName, svgDataUrl } from './qr.ts';
 
@@ -74,8 +75,31 @@ export function ShortLinkPreview({
       </div>
       <p className="short-link-preview__actions">
         <Link to="/portUrl">Make your own short link</Link>
-        <ReportLink kind="short-link" target={link.code} what="this short link" />
+        <ReportShortLink code={link.code} />
       </p>
     </article>
+  );
+}
+
+/** The short link's 'Report' link: its press loads `shared/report-send.ts`, which sends the report. */
+function ReportShortLink({ code }: { code: string }) {
+  const [state, setState] = useState<ReportState>();
+  return (
+    <span className="report">
+      {state?.sent ? null : (
+        <button
+          type="button"
+          className="report__link"
+          onClick={() =>
+            void import('../../shared/report-send.ts').then((m) => m.sendReport('short-link', code, setState))
+          }
+        >
+          Report<span className="visually-hidden"> this short link</span>
+        </button>
+      )}
+      <span className="report__status" role="status">
+        {state?.text}
+      </span>
+    </span>
   );
 }
