@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app/build-app.ts';
+import type { Platform } from '../src/app/platform.ts';
 import { loadSiteConfig } from '../src/app/site-config.ts';
 import type { Database } from '../src/db/database.ts';
 import { offlineTestSettings } from './offline-settings.ts';
@@ -14,6 +15,7 @@ import { offlineTestSettings } from './offline-settings.ts';
 export async function createAnotherProcess(
   database: Database,
   env: Record<string, string> = {},
+  options: { platform?: Partial<Platform> } = {},
 ): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-data-'));
   const config = loadSiteConfig({
@@ -21,7 +23,11 @@ export async function createAnotherProcess(
     DATA_DIR: dataDir,
     ...env,
   });
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, {
+    database,
+    logger: false,
+    ...(options.platform ? { platform: options.platform } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 import { type RouteConfig, route } from '@react-router/dev/routes';
 import { adminStatusRoutes } from './features/admin-status/routes.ts';
+import { adminModerationRoutes } from './features/admin-moderation/routes.ts';
 import { blogRoutes } from './features/blogs/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 import { compressRoutes } from './features/compress/routes.ts';
@@ -56,5 +57,6 @@ export default [
   ...textToolRoutes,
   ...nutritionRoutes,
   ...adminStatusRoutes,
+  ...adminModerationRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -2,7 +2,22 @@ import { z } from 'zod';
 import { errorBodySchema } from './errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
+export type ErrorStatus =
+  | 400
+  | 401
+  | 403
+  | 404
+  | 408
+  | 409
+  | 410
+  | 413
+  | 415
+  | 422
+  | 429
+  | 500
+  | 502
+  | 503
+  | 504;
 
 /**
  * Everything about one API call, written once: the server registers its route from it, the browser client
@@ -52,7 +67,7 @@ export interface ApiCall<
   /** The media type of a `file` answer (`audio/mpeg`, `text/plain`), as the OpenAPI document shows it. */
   answerType?: string;
   /** The success status and its answer; `null` schema for 204. */
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   response: Response;
   /** Every error status the call can answer (all with the uniform error body). */
   errors: readonly ErrorStatus[];

@@ -25,6 +25,20 @@ export const adminCommentSchema = commentSchema
   .meta({ id: 'AdminComment' });
 export type AdminComment = z.infer<typeof adminCommentSchema>;
 
+export const adminCommentListItemSchema = adminCommentSchema
+  .extend({
+    imagePagePath: z
+      .string()
+      .nullable()
+      .describe('The page that shows the image; null when the site no longer does'),
+    reports: z
+      .int()
+      .min(0)
+      .describe('Visitors’ reports of this comment (POST /api/reports), closed ones too'),
+  })
+  .meta({ id: 'AdminCommentListItem' });
+export type AdminCommentListItem = z.infer<typeof adminCommentListItemSchema>;
+
 // An empty value is refused by the server with the specification's own alert text, not a schema message.
 const imageUrlField = cleanText(commentMessages.imageMissing).max(2000, commentMessages.imageInvalid);
 
@@ -103,6 +117,10 @@ export const saveComment = defineCall({
 export const adminCommentsQuerySchema = z
   .object({
     imageUrl: cleanText().max(2000).optional(),
+    shown: z
+      .enum(['all', 'visible', 'hidden'], { error: 'shown must be all, visible or hidden.' })
+      .default('all')
+      .describe('all (the default), only the comments visitors see, or only the hidden ones'),
     limit: wholeNumberText('limit', { min: 1, max: 500 }).default(100),
     offset: wholeNumberText('offset').default(0),
   })
@@ -115,10 +133,11 @@ export const listAdminComments = defineCall({
   method: 'GET',
   path: '/api/admin/comments',
   operationId: 'listAdminComments',
-  summary: 'Every comment (hidden ones too), newest first; optionally of one image',
+  summary:
+    'Every comment (hidden ones too), newest first; optionally of one image, or only hidden or visible ones',
   query: adminCommentsQuerySchema,
   status: 200,
-  response: z.array(adminCommentSchema).meta({ id: 'AdminCommentList' }),
+  response: z.array(adminCommentListItemSchema).meta({ id: 'AdminCommentList' }),
   errors: [400, 401],
 });
 

@@ -20,9 +20,16 @@ export const contentKinds = {
   marketNews: 'market-news',
   /** Every image's comments (a write that cannot name the image, e.g. an operator's delete). */
   comments: 'comments',
+  /** Short links (a disable or delete moves its code's kind, so every process stops redirecting it). */
+  shortLinks: 'short-links',
 } as const;
 
 /** One image's comments: a comment changes that image's page and answers only. */
 export function commentsKind(imageUrl: string): string {
   return `${contentKinds.comments}:${imageUrl}`;
+}
+
+/** One short link: disabling or deleting it moves this kind, which every process's redirect checks. */
+export function shortLinkKind(code: string): string {
+  return `${contentKinds.shortLinks}:${code}`;
 }

@@ -20,6 +20,7 @@ export const errorCodes = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   notFound: 'NOT_FOUND',
+  gone: 'GONE',
   rateLimited: 'RATE_LIMITED',
   unauthorized: 'UNAUTHORIZED',
   conflict: 'CONFLICT',

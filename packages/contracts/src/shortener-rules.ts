@@ -85,6 +85,10 @@ export const shortenerMessages = {
   aliasTaken: 'This alias is already taken.',
   tooMany: `You have shortened ${linksPerWindow} links in the last hour. Please wait a while and try again.`,
   notFound: 'There is no short link at this address.',
+  /** A link the operator disabled or deleted: it never redirects again, and its code is never given out again. */
+  disabled: 'This short link was disabled by the site.',
+  /** A long URL whose link the operator disabled: it gets no new link either. */
+  urlDisabled: 'Links to this address were disabled by the site: it cannot be shortened here.',
 } as const;
 
 export const shortenerTexts = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from './api-call.ts';
+import { defineCall, noContentSchema } from './api-call.ts';
+import { wholeNumberText } from './numbers.ts';
 import {
   aliasMaxLength,
   aliasMinLength,
@@ -89,5 +90,63 @@ export const getShortLink = defineCall({
   params: z.object({ code: codeSchema }).strict(),
   status: 200,
   response: shortLinkSchema,
-  errors: [400, 404],
+  // 410: the site disabled (or deleted) the link.
+  errors: [400, 404, 410],
+});
+
+export const adminShortLinkSchema = shortLinkSchema
+  .extend({
+    reports: z.int().min(0).describe('Visitors’ reports of this link (POST /api/reports), closed ones too'),
+    disabled: z.boolean().describe('Disabled by the site: it answers 410 and never redirects'),
+    disabledAt: z.iso.datetime().nullable().describe('When it was disabled; null while it is active'),
+  })
+  .meta({ id: 'AdminShortLink' });
+export type AdminShortLink = z.output<typeof adminShortLinkSchema>;
+
+export const adminShortLinksQuerySchema = z
+  .object({
+    limit: wholeNumberText('limit', { min: 1, max: 200 }).default(50),
+    offset: wholeNumberText('offset').default(0),
+  })
+  .strict();
+
+const adminCommon = { tag: 'admin', access: 'admin' } as const;
+const adminCodeParams = z.object({ code: codeSchema }).strict();
+
+export const listAdminShortLinks = defineCall({
+  ...adminCommon,
+  method: 'GET',
+  path: '/api/admin/short-links',
+  operationId: 'listAdminShortLinks',
+  summary: 'Short links, newest first, with their clicks and reports (deleted ones are not listed)',
+  query: adminShortLinksQuerySchema,
+  status: 200,
+  response: z.array(adminShortLinkSchema).meta({ id: 'AdminShortLinkList' }),
+  errors: [400, 401],
+});
+
+export const setShortLinkDisabled = defineCall({
+  ...adminCommon,
+  method: 'PATCH',
+  path: '/api/admin/short-links/:code',
+  operationId: 'setShortLinkDisabled',
+  summary: 'Disable a short link (410, no redirect, in every process at once), or enable it again',
+  params: adminCodeParams,
+  body: z.object({ disabled: z.boolean({ error: 'disabled must be true or false.' }) }).strict(),
+  status: 200,
+  response: adminShortLinkSchema,
+  errors: [400, 401, 404, 415],
+});
+
+export const deleteShortLink = defineCall({
+  ...adminCommon,
+  method: 'DELETE',
+  path: '/api/admin/short-links/:code',
+  operationId: 'deleteShortLink',
+  summary:
+    'Delete a short link: its destination is forgotten, it answers 410, and its code is never given out again',
+  params: adminCodeParams,
+  status: 204,
+  response: noContentSchema,
+  errors: [400, 401, 404],
 });

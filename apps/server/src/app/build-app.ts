@@ -32,7 +32,7 @@ import type { Config, SettingInEffect } from '../shared/config.ts';
 import { ContentRevision } from '../shared/content-revision.ts';
 import type { Feature } from '../shared/feature.ts';
 import { registerAdminStatus } from './admin-status.ts';
-import { type Platform, startPlatform } from './platform.ts';
+import { clockFromSettings, type Platform, startPlatform } from './platform.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: features differ in their settings' type
 type AnyFeature = Feature<any>;
@@ -204,7 +204,9 @@ export async function buildApp(
 
   const features = options.features ?? allFeatures;
   await migrateToLatest(database, allMigrations(features));
-  const site = new SiteRegistry(new ContentRevision(database.db), (error) =>
+  // Measured on the platform's machinery clock (a test's ManualClock), so a test moves it like the rest.
+  const revisionClock = options.platform?.clock ?? clockFromSettings(config.clock).machinery;
+  const site = new SiteRegistry(new ContentRevision(database.db, { clock: revisionClock }), (error) =>
     app.log.error({ err: error }, 'could not record a content change'),
   );
   app.decorate('site', site);

@@ -18,6 +18,7 @@ import { nutritionFeature } from '../features/nutrition/nutrition.feature.ts';
 import { offersFeature } from '../features/offers/offers.feature.ts';
 import { postsFeature } from '../features/posts/posts.feature.ts';
 import { quizFeature } from '../features/quiz/quiz.feature.ts';
+import { reportsFeature } from '../features/reports/reports.feature.ts';
 import { shortenerFeature } from '../features/shortener/shortener.feature.ts';
 import { speechFeature } from '../features/speech/speech.feature.ts';
 import { textExtractFeature } from '../features/text-extract/text-extract.feature.ts';
@@ -51,6 +52,7 @@ export const features: readonly Feature<any>[] = [
   dailyNewsFeature,
   quizFeature,
   shortenerFeature,
+  reportsFeature,
   dictionaryFeature,
   speechFeature,
   translationFeature,

@@ -25,23 +25,32 @@ export function createPlatformMail(deps: {
     ? createSmtpMail({ url: config.mail.smtpUrl, from: config.mail.from })
     : undefined;
   const deliver = jobs.define(createMailDeliverJob(outbox, transport));
+  // Never waited on: the message is stored, and should the queue be away (Redis restarting) the schedule
+  // delivers it all the same, so the visitor is answered at once.
+  const deliverSoon = (mail?: number) => {
+    deliver
+      .enqueue({})
+      .catch((error: unknown) =>
+        log.warn(
+          { err: error instanceof Error ? error.message : error, mail },
+          'could not queue the delivery of a stored message: the schedule delivers it',
+        ),
+      );
+  };
   return {
     ...outbox,
     async send(message, tx) {
       const stored = await outbox.send(message, tx);
-      // Inside a transaction the message is not visible yet; the schedule delivers it within 30 s then.
-      // Never waited on: the message is stored, and should the queue be away (Redis restarting) the
-      // schedule delivers it all the same, so the visitor is answered at once.
-      if (!tx)
-        deliver
-          .enqueue({})
-          .catch((error: unknown) =>
-            log.warn(
-              { err: error instanceof Error ? error.message : error, mail: stored.id },
-              'could not queue the delivery of a stored message: the schedule delivers it',
-            ),
-          );
+      // Inside a transaction the message is not visible yet: the caller calls deliverSoon once it has
+      // committed, or the schedule delivers it within 30 s.
+      if (!tx) deliverSoon(stored.id);
       return stored;
     },
+    async retry(id) {
+      const result = await outbox.retry(id);
+      if (result === 'retried') deliverSoon(id);
+      return result;
+    },
+    deliverSoon: () => deliverSoon(),
   };
 }

@@ -56,7 +56,7 @@ export interface DeliveryReport {
   stopped: boolean;
 }
 
-export interface MailOutbox extends Mail {
+export interface MailOutbox extends Omit<Mail, 'deliverSoon'> {
   /**
    * Sends the messages that are due, oldest due first, at most `batch` of them. Each is claimed before it is
    * sent by one conditional UPDATE (still pending, still due), which also moves its next try past a lease
@@ -208,6 +208,23 @@ export function createMailOutbox(
       return row ? { ...summaryOf(row), text: row.body } : undefined;
     },
 
+    async summaries(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.selectFrom('mail_outbox').select(summaryColumns).where('id', 'in', ids).execute();
+      return rows.map(summaryOf);
+    },
+    async retry(id) {
+      const row = await db
+        .updateTable('mail_outbox')
+        .set({ status: 'pending', attempts: 0, next_attempt_at: iso(clock.now()) })
+        .where('id', '=', id)
+        .where('status', '=', 'failed')
+        .returning('id')
+        .executeTakeFirst();
+      if (row) return 'retried';
+      const exists = await db.selectFrom('mail_outbox').select('id').where('id', '=', id).executeTakeFirst();
+      return exists ? 'not-failed' : undefined;
+    },
     async countPending() {
       const row = await db
         .selectFrom('mail_outbox')

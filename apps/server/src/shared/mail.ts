@@ -19,6 +19,18 @@ export interface Mail {
   list(query: OutboxQuery): Promise<OutboxSummary[]>;
   /** One message with its text; undefined when there is none with this id. */
   read(id: number): Promise<OutboxMessage | undefined>;
+  /** The summaries of these messages (those that exist), for a feature that lists what it sent. */
+  summaries(ids: readonly number[]): Promise<OutboxSummary[]>;
+  /**
+   * Puts a failed message back to pending, due now, its tries counted from none again, and queues its
+   * delivery: `'retried'`, `'not-failed'` when it is pending or sent, undefined when there is no such message.
+   */
+  retry(id: number): Promise<'retried' | 'not-failed' | undefined>;
+  /**
+   * Queues a delivery run now (never waited on; the schedule delivers all the same): for messages written
+   * inside a transaction, once it has committed.
+   */
+  deliverSoon(): void;
 }
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';

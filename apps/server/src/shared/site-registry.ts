@@ -110,6 +110,27 @@ export interface ImageSource {
   folder?: { prefix: string; dir: string };
 }
 
+/** What a visitor can report (POST /api/reports): a comment by its id, a short link by its code. */
+export type ReportableKind = 'comment' | 'short-link';
+
+/** A reportable item as the operator sees it beside its reports. */
+export interface ReportableItem {
+  /** The comment's text, or where the short link leads. */
+  text: string;
+  /** The page that shows it (the image's page, the short link's preview). */
+  path: string;
+  state: 'visible' | 'hidden' | 'active' | 'disabled';
+}
+
+/**
+ * The feature that owns a reportable kind finds its items for the reports feature, which knows none of
+ * their tables; the reports feature in turn counts each item's reports for the owner's admin lists.
+ */
+export interface ReportableSource {
+  find(key: string): Promise<ReportableItem | undefined>;
+}
+export type ReportCounter = (kind: ReportableKind, keys: readonly string[]) => Promise<Map<string, number>>;
+
 /**
  * What features contribute to the site as a whole, read when needed (never at registration), so features
  * can register in any order: page data for the server-rendered pages, sitemap entries, feed items and
@@ -122,6 +143,8 @@ export class SiteRegistry {
   readonly #kinds: ContentKind[] = [];
   readonly #images: ImageSource[] = [];
   readonly #changeListeners: ((change: ContentChange) => void)[] = [];
+  readonly #reportables = new Map<ReportableKind, ReportableSource>();
+  #reportCounter: ReportCounter | undefined;
   /** Moved by every content write; what is derived from the content (cached pages) follows it. */
   readonly contentRevision: ContentRevision;
   readonly #reportError: (error: unknown) => void;
@@ -183,6 +206,26 @@ export class SiteRegistry {
       if (found) return found;
     }
     return undefined;
+  }
+
+  /** The feature that owns `kind` (comments, the shortener) lets visitors report its items. */
+  addReportable(kind: ReportableKind, source: ReportableSource) {
+    if (this.#reportables.has(kind)) throw new Error(`Reportable kind "${kind}" twice`);
+    this.#reportables.set(kind, source);
+  }
+  /** A reportable item by its kind and key; undefined when there is none (or no feature owns the kind). */
+  async reportable(kind: ReportableKind, key: string): Promise<ReportableItem | undefined> {
+    return this.#reportables.get(kind)?.find(key);
+  }
+  /** The reports feature counts reports for the owners' admin lists. */
+  provideReportCounts(counter: ReportCounter) {
+    if (this.#reportCounter) throw new Error('Report counts are provided twice');
+    this.#reportCounter = counter;
+  }
+  /** Reports of each of these items (none without the reports feature). */
+  async reportCounts(kind: ReportableKind, keys: readonly string[]): Promise<Map<string, number>> {
+    if (!this.#reportCounter || keys.length === 0) return new Map();
+    return this.#reportCounter(kind, keys);
   }
 
   /** For anything that must hear at once when what pages show has changed (a page cache, image copies). */

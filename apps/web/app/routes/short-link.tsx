@@ -1,21 +1,21 @@
 import { previewSuffix } from '@hurryup/contracts/shortener-rules';
 import { data } from 'react-router';
 import { type PageLoadingHandle, pageData } from '#load-context';
-import type { ShortLinkPreviewData } from '../features/shortener/page-data.ts';
+import type { DisabledShortLinkData, ShortLinkPreviewData } from '../features/shortener/page-data.ts';
 import { ShortLinkPreview } from '../features/shortener/ShortLinkPreview.tsx';
 import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/short-link';
 
 type ShortLinkRouteData =
-  | { link: ShortLinkPreviewData | undefined; error?: undefined }
+  | { link: ShortLinkPreviewData | DisabledShortLinkData | undefined; error?: undefined }
   | { link?: undefined; error: string };
 const failedText = 'The short link could not be loaded. Please try again.';
 
 /**
  * `/s/<code>+`: a short link's preview. Not cached (its clicks move with every redirect, which must never
  * touch the page cache). `/s/<code>` itself is the server's redirect; the unknown codes it leaves here,
- * and any other address under /s/, get the 404 text.
+ * and any other address under /s/, get the 404 text; a link the site disabled gets its 410 page here.
  */
 export const handle = { loadingText: 'Loading short link...' } satisfies PageLoadingHandle;
 
@@ -25,7 +25,11 @@ export async function loader(args: Route.LoaderArgs) {
     return data<ShortLinkRouteData>({ link: undefined }, { status: 404 });
   try {
     const link = await pageData(context, 'shortener').preview(params.code.slice(0, -previewSuffix.length));
-    return data<ShortLinkRouteData>({ link }, link ? undefined : { status: 404 });
+    // A link the site disabled: 410, as its redirect answers.
+    return data<ShortLinkRouteData>(
+      { link },
+      link ? (link.disabled ? { status: 410 } : undefined) : { status: 404 },
+    );
   } catch (error) {
     return loaderFailure<ShortLinkRouteData>(args, error, 'Error loading a short link', {
       error: failedText,
@@ -35,9 +39,15 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
   pageMeta(siteFromMatches(matches), {
-    title: loaderData?.link ? 'Short link preview' : 'Short link not found',
+    title: loaderData?.link
+      ? loaderData.link.disabled
+        ? 'Short link disabled'
+        : 'Short link preview'
+      : 'Short link not found',
     description: loaderData?.link
-      ? 'Where this short link leads, when it was made and how often it was opened.'
+      ? loaderData.link.disabled
+        ? 'This short link was disabled by the site.'
+        : 'Where this short link leads, when it was made and how often it was opened.'
       : 'There is no short link at this address.',
     path: location.pathname,
     noindex: true,

@@ -26,7 +26,8 @@ export async function callApi<C extends ApiCall>(
   options: CallOptions = {},
 ): Promise<CallResult<C>> {
   const response = await send(call, request, options);
-  const body: unknown = await response.json().catch(() => undefined);
+  // 204 (a delete) has no body: its answer is null, as its contract's `noContentSchema` says.
+  const body: unknown = response.status === 204 ? null : await response.json().catch(() => undefined);
   if (!response.ok) throw errorFrom(response.status, body);
   const parsed = call.response.safeParse(body);
   if (!parsed.success)

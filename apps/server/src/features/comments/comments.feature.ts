@@ -25,7 +25,8 @@ import type { CommentTables } from './comments.tables.ts';
 
 /**
  * Anonymous comments on the site's images (gallery and DevBit, found through the site registry):
- * `/api/comments`, `/api/saveComment`, the operator's list / hide / delete, and the image page's data.
+ * `/api/comments`, `/api/saveComment`, the operator's queue (list / hide / unhide / delete), the image page's
+ * data, and what a visitor's report of a comment refers to (POST /api/reports, features/reports).
  */
 export const commentsFeature = defineFeature({
   name: 'comments',
@@ -52,7 +53,10 @@ export const commentsFeature = defineFeature({
       isKnownImage: async (url) => (await site.knownImage(url)) !== undefined,
       // The one place comment writes are announced: that image's page and answers only are rendered anew.
       onChange: (imageUrl) => site.contentChanged([commentsKind(imageUrl)], { pictures: false }),
+      imagePagePath: async (url) => (await site.knownImage(url))?.pagePath,
+      reportCounts: (ids) => site.reportCounts('comment', ids),
     });
+    site.addReportable('comment', { find: (key) => comments.reportable(key) });
 
     registerCall(
       app,

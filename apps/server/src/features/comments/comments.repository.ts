@@ -48,13 +48,20 @@ export function createCommentRepository(db: Db) {
     },
     async listAll(query: {
       imageUrl?: string | undefined;
+      shown?: 'all' | 'visible' | 'hidden' | undefined;
       limit: number;
       offset: number;
     }): Promise<AdminComment[]> {
       let select = db.selectFrom('comments').selectAll();
       if (query.imageUrl !== undefined) select = select.where('image_url', '=', query.imageUrl);
+      if (query.shown === 'visible') select = select.where('hidden', '=', 0);
+      if (query.shown === 'hidden') select = select.where('hidden', '=', 1);
       const rows = await select.orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
       return rows.map(toAdminComment);
+    },
+    async find(id: number): Promise<AdminComment | undefined> {
+      const row = await db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toAdminComment(row);
     },
     /** Whether this text was saved on this image since `since` (ISO). */
     async existsSince(imageUrl: string, comment: string, since: string): Promise<boolean> {

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { AdminComment, Comment, CommentPage, SaveCommentBody } from '@hurryup/contracts/comment';
+import type {
+  AdminComment,
+  AdminCommentListItem,
+  Comment,
+  CommentPage,
+  SaveCommentBody,
+} from '@hurryup/contracts/comment';
 import {
   cleanComment,
   commentErrorCodes,
@@ -29,6 +35,10 @@ export interface CommentServiceOptions {
   isKnownImage(url: string): Promise<boolean>;
   /** Called after every change of an image's comments, so cached pages that show them are fresh at once. */
   onChange(imageUrl: string): Promise<void>;
+  /** The page that shows this image (gallery or DevBit); undefined when the site no longer shows it. */
+  imagePagePath(url: string): Promise<string | undefined>;
+  /** Visitors' reports of these comments (the reports feature, through the site registry). */
+  reportCounts(ids: readonly string[]): Promise<Map<string, number>>;
 }
 
 /**
@@ -115,8 +125,35 @@ export function createCommentService(repository: CommentRepository, options: Com
       }
     },
 
-    listAll: (query: { imageUrl?: string | undefined; limit: number; offset: number }) =>
-      repository.listAll(query),
+    /** The operator's queue: newest first, hidden ones too, with each one's image page and reports. */
+    async listAll(query: {
+      imageUrl?: string | undefined;
+      shown?: 'all' | 'visible' | 'hidden' | undefined;
+      limit: number;
+      offset: number;
+    }): Promise<AdminCommentListItem[]> {
+      const comments = await repository.listAll(query);
+      const pages = new Map<string, string | undefined>();
+      for (const url of new Set(comments.map((comment) => comment.imageUrl)))
+        pages.set(url, await options.imagePagePath(url));
+      const reports = await options.reportCounts(comments.map((comment) => String(comment.id)));
+      return comments.map((comment) => ({
+        ...comment,
+        imagePagePath: pages.get(comment.imageUrl) ?? null,
+        reports: reports.get(String(comment.id)) ?? 0,
+      }));
+    },
+    /** A comment as a visitor's report refers to it; undefined when there is none. */
+    async reportable(key: string) {
+      const id = /^[1-9][0-9]{0,9}$/.test(key) ? Number(key) : undefined;
+      const comment = id === undefined ? undefined : await repository.find(id);
+      if (!comment) return undefined;
+      return {
+        text: comment.comment,
+        path: (await options.imagePagePath(comment.imageUrl)) ?? comment.imageUrl,
+        state: comment.hidden ? ('hidden' as const) : ('visible' as const),
+      };
+    },
 
     async setHidden(id: number, hidden: boolean): Promise<AdminComment> {
       const comment = await repository.setHidden(id, hidden);

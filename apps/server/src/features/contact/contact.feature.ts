@@ -1,4 +1,9 @@
-import { sendContactMessage } from '@hurryup/contracts/contact';
+import {
+  listContactMessages,
+  retryContactDelivery,
+  sendContactMessage,
+  setContactMessageRead,
+} from '@hurryup/contracts/contact';
 import {
   contactMessages,
   contactMessagesPerWindow,
@@ -6,10 +11,15 @@ import {
 } from '@hurryup/contracts/contact-rules';
 import type { ContactPageData } from '@hurryup/web/features/contact/page-data';
 import { z } from 'zod';
+import { tablesOf } from '../../db/tables-of.ts';
 import { clientKey } from '../../shared/admin-auth.ts';
+import { registerAdminCalls } from '../../shared/admin-crud.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
+import { contactMigrations } from './contact.migrations.ts';
+import { createContactRepository } from './contact.repository.ts';
 import { createContactService } from './contact.service.ts';
+import type { ContactTables } from './contact.tables.ts';
 
 const contactSettings = z
   .object({
@@ -28,18 +38,25 @@ const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 /**
  * The contact form's server (decisions.md section 2): `POST /api/contact` stores the message in the mail
  * outbox, addressed to `CONTACT_TO` (the site's From address when unset) with Reply-To the visitor; the
- * outbox delivers it by SMTP with retries, and the operator reads it through `/api/admin/mail-outbox`.
+ * outbox delivers it by SMTP with retries. The operator reads it in the inbox (`/api/admin/contact-messages`:
+ * read or unread, with its delivery, which can be tried again once it failed), stored with its mail in one
+ * transaction.
  * No provider key ever reaches the browser: the page posts to this server only.
  */
 export const contactFeature = defineFeature({
   name: 'contact',
   settings: contactSettings,
-  async plugin(app, { config, site, limits, mail, settings, log }) {
+  migrations: contactMigrations,
+  async plugin(app, { config, site, limits, mail, settings, log, database, clock }) {
+    const db = tablesOf<ContactTables>(database.db);
     const recipient = settings.contactTo ?? addressOf(config.mail.from);
     if (!settings.contactTo)
       log.info({ recipient }, 'CONTACT_TO is not set: contact messages go to the From address');
     const contact = createContactService({
       mail,
+      repository: createContactRepository(db),
+      transaction: (write) => db.transaction().execute(write),
+      clock,
       recipient,
       siteName: config.siteName,
       limit: limits.define({
@@ -59,6 +76,11 @@ export const contactFeature = defineFeature({
       }),
     });
     registerCall(app, sendContactMessage, ({ body }, request) => contact.send(body, clientKey(request.ip)));
+    await registerAdminCalls(app, config.adminToken, (admin) => {
+      registerCall(admin, listContactMessages, ({ query }) => contact.inbox(query));
+      registerCall(admin, setContactMessageRead, ({ params, body }) => contact.setRead(params.id, body.read));
+      registerCall(admin, retryContactDelivery, ({ params }) => contact.retry(params.id));
+    });
     site.providePageData('contact', {
       // The address messages go to, shown on the page as its email link: CONTACT_TO, or the From address.
       publicEmail: () => recipient,

@@ -221,3 +221,153 @@ describe('contact mail delivery', () => {
     }
   });
 });
+
+describe('the contact inbox', () => {
+  const inbox = async (query = '') =>
+    t.app.inject({ url: `/api/admin/contact-messages${query}`, headers: adminHeaders });
+
+  it('lists messages newest first with their delivery, and marks them read and unread', async () => {
+    await send(body({ email: 'first@example.in', message: 'First of the inbox' }));
+    await send(body({ email: 'second@example.in', message: 'Second of the inbox' }));
+    const res = await inbox();
+    expect(res.statusCode).toBe(200);
+    const [newest, older] = res.json();
+    expect(newest).toMatchObject({
+      email: 'second@example.in',
+      message: 'Second of the inbox',
+      read: false,
+      delivery: { status: 'pending', attempts: 0, sentAt: null, lastError: null },
+    });
+    expect(older.email).toBe('first@example.in');
+    expect(newest.id).toBeGreaterThan(older.id);
+    expect(Date.parse(newest.receivedAt)).not.toBeNaN();
+    // The delivery is the outbox's message, with the visitor as Reply-To.
+    const mail = await t.app.inject({
+      url: `/api/admin/mail-outbox/${newest.delivery.mailId}`,
+      headers: adminHeaders,
+    });
+    expect(mail.json()).toMatchObject({ replyTo: 'second@example.in' });
+    expect(mail.json().text).toContain('Second of the inbox');
+
+    const read = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/contact-messages/${newest.id}`,
+      headers: adminHeaders,
+      payload: { read: true },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ id: newest.id, read: true });
+    const unread = (await inbox('?shown=unread')).json() as { id: number }[];
+    expect(unread.map((m) => m.id)).not.toContain(newest.id);
+    expect(unread.map((m) => m.id)).toContain(older.id);
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/contact-messages/${newest.id}`,
+      headers: adminHeaders,
+      payload: { read: false },
+    });
+    expect(again.json().read).toBe(false);
+    expect(((await inbox('?shown=unread')).json() as { id: number }[]).map((m) => m.id)).toContain(newest.id);
+    // Paged.
+    const page = (await inbox('?limit=1&offset=1')).json();
+    expect(page).toHaveLength(1);
+    expect(page[0].id).toBe(older.id);
+  });
+
+  it('refuses bad requests, unknown messages and callers without the token', async () => {
+    expect((await t.app.inject({ url: '/api/admin/contact-messages' })).statusCode).toBe(401);
+    const badQuery = await inbox('?shown=everything');
+    expect(badQuery.statusCode).toBe(400);
+    expect(badQuery.json().code).toBe('VALIDATION_ERROR');
+    const badBody = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/contact-messages/1',
+      headers: adminHeaders,
+      payload: { read: 'yes' },
+    });
+    expect(badBody.statusCode).toBe(400);
+    expect(badBody.json().fields).toEqual({ read: 'read must be true or false.' });
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/contact-messages/999999',
+      headers: adminHeaders,
+      payload: { read: true },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const unknownRetry = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/contact-messages/999999/retry',
+      headers: adminHeaders,
+    });
+    expect(unknownRetry.statusCode).toBe(404);
+    // A pending delivery is not a failed one.
+    const [pending] = (await inbox()).json();
+    const notFailed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/contact-messages/${pending.id}/retry`,
+      headers: adminHeaders,
+    });
+    expect(notFailed.statusCode).toBe(409);
+    expect(notFailed.json()).toEqual({
+      error: 'Only a failed delivery can be tried again.',
+      code: 'CONFLICT',
+    });
+  });
+
+  it('tries a failed delivery again: back to pending, delivered once the mail server answers', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 27, 9, 0));
+    const probe = await startSmtpServer();
+    await probe.close();
+    const port = probe.port;
+    const own = await createTestApp(
+      {
+        ADMIN_TOKEN: adminToken,
+        CONTACT_TO: 'desk@hurryup.example',
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        // One try, then failed.
+        MAIL_MAX_ATTEMPTS: '1',
+      },
+      { platform: { clock } },
+    );
+    let server: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
+    try {
+      const job = own.app.platform.jobs.definitions().find((j) => j.name === 'mail.deliver')!;
+      const deliver = () =>
+        job.handler({}, { signal: new AbortController().signal, attempt: 1, clock, log: own.app.log });
+      const first = async () =>
+        (await own.app.inject({ url: '/api/admin/contact-messages', headers: adminHeaders })).json()[0];
+      const sent = await own.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: body({ message: 'Please reply about the refund' }),
+      });
+      expect(sent.statusCode).toBe(200);
+      // The send queued a delivery; this run or that one (whichever claims it) records the failure.
+      await deliver();
+      await expect.poll(async () => (await first()).delivery.status, { timeout: 10_000 }).toBe('failed');
+      const failed = await first();
+      expect(failed.delivery).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.any(String) });
+
+      server = await startSmtpServer(port);
+      const retried = await own.app.inject({
+        method: 'POST',
+        url: `/api/admin/contact-messages/${failed.id}/retry`,
+        headers: adminHeaders,
+      });
+      expect(retried.statusCode).toBe(200);
+      // Pending again (the delivery it queued may have claimed it already: then its one try is counted).
+      expect(retried.json().delivery.status).toMatch(/^(pending|sent)$/);
+      expect(retried.json().delivery.attempts).toBeLessThanOrEqual(1);
+      // The retry queued a delivery run; this run or that one delivers it (waiting on the state, not on time).
+      await deliver();
+      await expect.poll(async () => (await first()).delivery.status, { timeout: 10_000 }).toBe('sent');
+      const delivered = await first();
+      expect(delivered.delivery).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+      expect(server.received).toHaveLength(1);
+      expect(server.received[0]!.raw).toContain('Please reply about the refund');
+    } finally {
+      await own.close();
+      await server?.close();
+    }
+  });
+});

@@ -1,5 +1,12 @@
+import { shortLinkKind } from '@hurryup/contracts/content-kinds';
 import { errorCodes } from '@hurryup/contracts/errors';
-import { getShortLink, shortenUrl } from '@hurryup/contracts/shortener';
+import {
+  deleteShortLink,
+  getShortLink,
+  listAdminShortLinks,
+  setShortLinkDisabled,
+  shortenUrl,
+} from '@hurryup/contracts/shortener';
 import {
   linksPerWindow,
   linksWindowMinutes,
@@ -10,12 +17,13 @@ import type { ShortenerPageData } from '@hurryup/web/features/shortener/page-dat
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tablesOf } from '../../db/tables-of.ts';
 import { clientKey } from '../../shared/admin-auth.ts';
+import { registerAdminCalls } from '../../shared/admin-crud.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { HttpError } from '../../shared/http-error.ts';
 import { registerCall } from '../../shared/register-call.ts';
 import { shortenerMigrations } from './shortener.migrations.ts';
 import { createShortenerRepository } from './shortener.repository.ts';
-import { createClickCounter, createShortenerService } from './shortener.service.ts';
+import { createClickCounter, createShortenerService, gone } from './shortener.service.ts';
 import type { ShortenerTables } from './shortener.tables.ts';
 
 /** Headers of the rendered 404 page that belong to its own exchange. */
@@ -41,7 +49,10 @@ const clickFlushMs = 1_000;
  * preview page (apps/web routes/short-link.tsx), and an unknown code gets the site's 404 page.
  * The redirect is a plain Fastify route, answered from memory for hot links, with clicks counted in memory
  * and added to the database in batches (docs/decisions/0022-url-shortener.md). A click changes no page:
- * it never calls `site.contentChanged`.
+ * it never calls `site.contentChanged`. The operator lists, disables and deletes links
+ * (`/api/admin/short-links`); a disabled or deleted link answers 410 with the site's page saying so, in
+ * every process at once: the change moves the content revision `short-links:<code>`, which the redirect
+ * checks against its memory (docs/decisions/0042-moderation-and-inbox.md).
  */
 export const shortenerFeature = defineFeature({
   name: 'shortener',
@@ -57,6 +68,9 @@ export const shortenerFeature = defineFeature({
       clicks,
       clock,
       baseUrl: config.publicBaseUrl,
+      revisions: site.contentRevision,
+      changed: (code) => site.contentChanged([shortLinkKind(code)], { pictures: false }),
+      reportCounts: (codes) => site.reportCounts('short-link', codes),
       limit: limits.define({
         name: 'shortener.links',
         description: `Short links created per visitor in ${linksWindowMinutes} minutes (client address; IPv6 per /64)`,
@@ -75,11 +89,26 @@ export const shortenerFeature = defineFeature({
     registerCall(app, getShortLink, async ({ params }) => {
       const link = await shortener.find(params.code);
       if (!link) throw new HttpError(404, errorCodes.notFound, shortenerMessages.notFound);
+      if (link === gone) throw new HttpError(410, errorCodes.gone, shortenerMessages.disabled);
       return link;
     });
+    await registerAdminCalls(app, config.adminToken, (admin) => {
+      registerCall(admin, listAdminShortLinks, ({ query }) => shortener.listForAdmin(query));
+      registerCall(admin, setShortLinkDisabled, ({ params, body }) =>
+        shortener.setDisabled(params.code, body.disabled),
+      );
+      registerCall(admin, deleteShortLink, async ({ params }) => {
+        await shortener.delete(params.code);
+        return null;
+      });
+    });
+    site.addReportable('short-link', { find: (code) => shortener.reportable(code) });
 
-    /** An unknown code: the site's 404 page, rendered by the pages as for any unknown address. */
-    async function notFoundPage(request: FastifyRequest, reply: FastifyReply, code: string) {
+    /**
+     * An unknown code: the site's 404 page; a link the site disabled or deleted: 410 with the page saying so
+     * (its preview's). Rendered by the pages as for any other address.
+     */
+    async function sitePage(request: FastifyRequest, reply: FastifyReply, code: string, status: 404 | 410) {
       const page = await app.inject({
         method: 'GET',
         url: previewPath(code),
@@ -90,7 +119,7 @@ export const shortenerFeature = defineFeature({
         },
         remoteAddress: request.ip,
       });
-      reply.code(404);
+      reply.code(status);
       // The page's own headers (its policy, helmet's), not those of the connection or of the inner request.
       for (const [name, value] of Object.entries(page.headers))
         if (value !== undefined && !notCopied.has(name)) reply.header(name, value);
@@ -119,8 +148,9 @@ export const shortenerFeature = defineFeature({
       async (request: FastifyRequest<{ Params: { code: string } }>, reply) => {
         const { code } = request.params;
         const found = shortener.destination(code);
-        const target = typeof found === 'string' ? found : await found;
-        if (target === undefined) return notFoundPage(request, reply, code);
+        const target = found instanceof Promise ? await found : found;
+        if (target === undefined) return sitePage(request, reply, code, 404);
+        if (target === gone) return sitePage(request, reply, code, 410);
         // A HEAD (a checker, a crawler asking where it leads) is no visit.
         if (request.method === 'GET') shortener.clicked(code);
         reply.headers(redirectHeaders);

@@ -26,4 +26,29 @@ export const shortenerMigrations: Record<string, PortableMigration> = {
         .execute();
     },
   },
+  '0055-short-links-moderation': {
+    async up(db) {
+      // Set by the operator: a disabled link answers 410 and never redirects (issue 30 item 5).
+      await db.schema.alterTable('short_links').addColumn('disabled_at', 'varchar(30)').execute();
+      // A deleted link keeps its row, its destination forgotten, so its code is never given out again.
+      await db.schema
+        .alterTable('short_links')
+        .addColumn('deleted', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
+      // The operator's list, newest first, a page at a time.
+      await db.schema
+        .createIndex('short_links_created')
+        .ifNotExists()
+        .on('short_links')
+        .column('created_at')
+        .execute();
+      // Whether any link (an alias too) to a URL was disabled, before a new one is made for it.
+      await db.schema
+        .createIndex('short_links_url')
+        .ifNotExists()
+        .on('short_links')
+        .column('url_hash')
+        .execute();
+    },
+  },
 };

@@ -7,12 +7,22 @@ export type ShortLinkRow = Selectable<ShortenerTables['short_links']>;
 
 /** Every query on `short_links`. */
 export function createShortenerRepository(db: Db) {
-  const columns = ['code', 'long_url', 'url_hash', 'is_alias', 'created_at', 'clicks'] as const;
+  const columns = [
+    'code',
+    'long_url',
+    'url_hash',
+    'is_alias',
+    'created_at',
+    'clicks',
+    'disabled_at',
+    'deleted',
+  ] as const;
   const fromRow = (row: ShortLinkRow): ShortLinkRow => ({
     ...row,
     // PostgreSQL's bigint arrives as text.
     clicks: Number(row.clicks),
     is_alias: Number(row.is_alias),
+    deleted: Number(row.deleted),
   });
   return {
     async find(code: string): Promise<ShortLinkRow | undefined> {
@@ -40,11 +50,13 @@ export function createShortenerRepository(db: Db) {
      * Stores a new link; `'taken'` when its code exists, `'url-has-link'` when a random link for the same
      * URL was stored meanwhile (the unique index decides, in either database).
      */
-    async insert(row: Omit<ShortLinkRow, 'clicks'>): Promise<'stored' | 'taken' | 'url-has-link'> {
+    async insert(
+      row: Omit<ShortLinkRow, 'clicks' | 'disabled_at' | 'deleted'>,
+    ): Promise<'stored' | 'taken' | 'url-has-link'> {
       try {
         await db
           .insertInto('short_links')
-          .values({ ...row, clicks: 0 })
+          .values({ ...row, clicks: 0, disabled_at: null, deleted: 0 })
           .execute();
         return 'stored';
       } catch (error) {
@@ -54,6 +66,59 @@ export function createShortenerRepository(db: Db) {
       }
     },
 
+    /** Whether a link to this URL (random or alias) is disabled: the URL then gets no new link. */
+    async urlDisabled(urlHash: string, longUrl: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('short_links')
+        .select('code')
+        .where('url_hash', '=', urlHash)
+        .where('long_url', '=', longUrl)
+        .where('disabled_at', 'is not', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    /** Links not deleted, newest first. */
+    async listNewest(page: { limit: number; offset: number }): Promise<ShortLinkRow[]> {
+      const rows = await db
+        .selectFrom('short_links')
+        .select(columns)
+        .where('deleted', '=', 0)
+        .orderBy('created_at', 'desc')
+        .orderBy('code')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return rows.map(fromRow);
+    },
+    /** Disables (at `disabledAt`) or enables a link that is not deleted; undefined when there is none. */
+    async setDisabled(code: string, disabledAt: string | null): Promise<ShortLinkRow | undefined> {
+      const row = await db
+        .updateTable('short_links')
+        .set({ disabled_at: disabledAt })
+        .where('code', '=', code)
+        .where('deleted', '=', 0)
+        .returning(columns)
+        .executeTakeFirst();
+      return row && fromRow(row);
+    },
+    /**
+     * Deletes a link: its destination is forgotten and its URL free for a new link, while its row keeps the
+     * code taken. False when there was no such link (or it was deleted already).
+     */
+    async markDeleted(code: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('short_links')
+        .set((eb) => ({
+          deleted: 1,
+          long_url: '',
+          url_hash: `deleted:${code}`,
+          disabled_at: eb.fn.coalesce('disabled_at', eb.val(at)),
+        }))
+        .where('code', '=', code)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
     /**
      * Adds each code's clicks with one atomic `clicks = clicks + n` per code, in one transaction: several
      * processes adding their own batches at once never lose one another's.

@@ -1,9 +1,11 @@
 import { createHash, randomInt } from 'node:crypto';
+import { shortLinkKind } from '@hurryup/contracts/content-kinds';
 import { errorCodes } from '@hurryup/contracts/errors';
-import type { ShortenAnswer, ShortenBody, ShortLink } from '@hurryup/contracts/shortener';
+import type { AdminShortLink, ShortenAnswer, ShortenBody, ShortLink } from '@hurryup/contracts/shortener';
 import {
   aliasPattern,
   normalLongUrl,
+  previewPath,
   randomCodeAlphabet,
   randomCodeLength,
   reservedAliases,
@@ -20,8 +22,22 @@ import type { ShortenerRepository, ShortLinkRow } from './shortener.repository.t
 
 /** Tries at a random code before giving up: with 62^7 codes a second try is already rare. */
 const codeTries = 8;
-/** Short links kept in memory for redirects (links never change, so an entry is never stale). */
+/**
+ * Short links kept in memory for redirects. An entry holds the content revision it was read at: a disable
+ * or delete moves its code's revision (`short-links:<code>`) in every process, and an entry older than that
+ * is read again.
+ */
 const hotLinksMax = 10_000;
+
+/** Where a link leads: its long URL, `gone` (disabled or deleted by the site: 410), or undefined (no link). */
+export const gone = Symbol('gone');
+export type Destination = string | typeof gone | undefined;
+
+/** What the redirect needs of the content revisions (shared/content-revision.ts). */
+export interface LinkRevisions {
+  current(): Promise<number> | number;
+  latestOf(kinds: readonly string[]): number;
+}
 
 /** A random code from a cryptographic source, uniform over the alphabet (`randomInt` rejects bias). */
 export function randomCode(): string {
@@ -108,10 +124,10 @@ export function createClickCounter(deps: {
 }
 export type ClickCounter = ReturnType<typeof createClickCounter>;
 
-/** What the preview page shows of a short link. */
-export interface ShortLinkPreview extends ShortLink {
-  qrSvg: string;
-}
+/** What the preview page shows of a short link: the link, or that the site disabled it. */
+export type ShortLinkPreview =
+  | (ShortLink & { qrSvg: string; disabled: false })
+  | { code: string; disabled: true };
 
 /**
  * The shortener's rules: the page's checks again (shortener-rules.ts), aliases unique and case-sensitive,
@@ -125,28 +141,61 @@ export function createShortenerService(deps: {
   limit: Limit;
   /** PUBLIC_BASE_URL, without its final slash. */
   baseUrl: string;
+  /** The content revisions: how this process learns that another one disabled or deleted a link. */
+  revisions: LinkRevisions;
+  /** Announces a disable, enable or delete to every process (`site.contentChanged`). */
+  changed(code: string): Promise<void>;
+  /** Visitors' reports of these links (the reports feature, through the site registry). */
+  reportCounts(codes: readonly string[]): Promise<Map<string, number>>;
 }) {
-  const { repository, clicks, clock, limit, baseUrl } = deps;
+  const { repository, clicks, clock, limit, baseUrl, revisions } = deps;
   const ownHost = new URL(baseUrl).hostname;
-  const hot = new Map<string, string>();
+  const hot = new Map<string, { target: string | typeof gone; since: number }>();
   const shortUrlOf = (code: string) => `${baseUrl}${shortLinkPath(code)}`;
-
-  function remember(code: string, longUrl: string) {
-    if (hot.size >= hotLinksMax) hot.delete(hot.keys().next().value!);
-    hot.set(code, longUrl);
+  const isGone = (row: ShortLinkRow) => row.deleted === 1 || row.disabled_at !== null;
+  function remember(code: string, target: string | typeof gone, since: number) {
+    if (!hot.has(code) && hot.size >= hotLinksMax) hot.delete(hot.keys().next().value!);
+    hot.set(code, { target, since });
   }
-
   async function answer(code: string): Promise<ShortenAnswer> {
     const shortUrl = shortUrlOf(code);
     return { shortUrl, code, qrSvg: await qrSvgOf(shortUrl) };
   }
-
-  async function store(row: Omit<ShortLinkRow, 'clicks'>) {
+  async function store(row: Omit<ShortLinkRow, 'clicks' | 'disabled_at' | 'deleted'>) {
     const result = await repository.insert(row);
-    if (result === 'stored') remember(row.code, row.long_url);
+    if (result === 'stored') remember(row.code, row.long_url, await revisions.current());
     return result;
   }
-
+  /** Reads the link, remembering it with the revision known before the read (so a later change is seen). */
+  async function load(code: string): Promise<Destination> {
+    const since = await revisions.current();
+    const row = await repository.find(code);
+    if (!row) return undefined;
+    const target = isGone(row) ? gone : row.long_url;
+    remember(row.code, target, since);
+    return target;
+  }
+  function linkOf(row: ShortLinkRow): ShortLink {
+    return {
+      code: row.code,
+      shortUrl: shortUrlOf(row.code),
+      longUrl: row.long_url,
+      createdAt: row.created_at,
+      clicks: row.clicks + clicks.unsaved(row.code),
+    };
+  }
+  const adminLinkOf = (row: ShortLinkRow, reports: number): AdminShortLink => ({
+    ...linkOf(row),
+    reports,
+    disabled: row.disabled_at !== null,
+    disabledAt: row.disabled_at,
+  });
+  /** A change made here: this process stops (or starts) redirecting at once, the others at their next look. */
+  async function changedHere(code: string, target: string | typeof gone) {
+    await deps.changed(code);
+    remember(code, target, await revisions.current());
+  }
+  const notFound = () => new HttpError(404, errorCodes.notFound, shortenerMessages.notFound);
   return {
     async shorten(body: ShortenBody, visitor: string): Promise<ShortenAnswer> {
       const fields = shortenFieldErrors(body, ownHost);
@@ -154,10 +203,14 @@ export function createShortenerService(deps: {
       if (first !== undefined) throw new HttpError(400, errorCodes.validation, first, fields);
       const longUrl = normalLongUrl(body.longUrl);
       const urlHash = createHash('sha256').update(longUrl).digest('hex');
+      if (await repository.urlDisabled(urlHash, longUrl))
+        throw new HttpError(400, errorCodes.validation, shortenerMessages.urlDisabled, {
+          longUrl: shortenerMessages.urlDisabled,
+        });
       const alias = body.alias?.trim() ?? '';
       const base = { long_url: longUrl, url_hash: urlHash, created_at: clock.date().toISOString() };
-
       if (alias !== '') {
+        // A deleted link's code stays taken: it is never given out again.
         if ((await repository.find(alias)) !== undefined) throw aliasTaken();
         // Counted only for links that would be stored: a visitor fixing a typo is not punished.
         await limit.enforce(visitor);
@@ -165,7 +218,6 @@ export function createShortenerService(deps: {
         if (result !== 'stored') throw aliasTaken();
         return answer(alias);
       }
-
       const existing = await repository.findRandomFor(urlHash, longUrl);
       if (existing) return answer(existing.code);
       await limit.enforce(visitor);
@@ -182,43 +234,65 @@ export function createShortenerService(deps: {
       }
       throw new Error(`No free random code after ${codeTries} tries`);
     },
-
     /**
-     * Where `code` leads, from memory when it is hot: a string at once, or a promise when the database
-     * must be asked (undefined: no such link).
+     * Where `code` leads, from memory when it is hot and no change of it is known since it was read: at once,
+     * or a promise when the database must be asked (once a second, for the revisions; or for the link).
      */
-    destination(code: string): string | Promise<string | undefined> {
-      const known = hot.get(code);
-      if (known !== undefined) return known;
-      return repository.find(code).then((row) => {
-        if (!row) return undefined;
-        remember(row.code, row.long_url);
-        return row.long_url;
-      });
+    destination(code: string): Destination | Promise<Destination> {
+      const entry = hot.get(code);
+      if (entry === undefined) return load(code);
+      const current = revisions.current();
+      if (typeof current !== 'number') return current.then(() => this.destination(code));
+      if (revisions.latestOf([shortLinkKind(code)]) <= entry.since) return entry.target;
+      hot.delete(code);
+      return load(code);
     },
-
     /** A redirect of `code` happened. */
     clicked(code: string) {
       clicks.count(code);
     },
-
-    /** The link as its preview page and `GET /api/short-links/:code` show it; undefined when unknown. */
-    async find(code: string): Promise<ShortLink | undefined> {
+    /**
+     * The link as `GET /api/short-links/:code` shows it; `gone` when the site disabled or deleted it,
+     * undefined when unknown.
+     */
+    async find(code: string): Promise<ShortLink | typeof gone | undefined> {
       if (!aliasPattern.test(code)) return undefined;
       const row = await repository.find(code);
       if (!row) return undefined;
-      return {
-        code: row.code,
-        shortUrl: shortUrlOf(row.code),
-        longUrl: row.long_url,
-        createdAt: row.created_at,
-        clicks: row.clicks + clicks.unsaved(row.code),
-      };
+      return isGone(row) ? gone : linkOf(row);
     },
-
     async preview(code: string): Promise<ShortLinkPreview | undefined> {
       const link = await this.find(code);
-      return link && { ...link, qrSvg: await qrSvgOf(link.shortUrl) };
+      if (link === undefined) return undefined;
+      if (link === gone) return { code, disabled: true };
+      return { ...link, qrSvg: await qrSvgOf(link.shortUrl), disabled: false };
+    },
+    /** What a visitor's report refers to, as the operator sees it; undefined for no link or a deleted one. */
+    async reportable(code: string) {
+      const row = aliasPattern.test(code) ? await repository.find(code) : undefined;
+      if (!row || row.deleted === 1) return undefined;
+      return {
+        text: row.long_url,
+        path: previewPath(row.code),
+        state: row.disabled_at === null ? ('active' as const) : ('disabled' as const),
+      };
+    },
+    /** The operator's list: links not deleted, newest first, with their clicks and reports. */
+    async listForAdmin(page: { limit: number; offset: number }): Promise<AdminShortLink[]> {
+      const rows = await repository.listNewest(page);
+      const reports = await deps.reportCounts(rows.map((row) => row.code));
+      return rows.map((row) => adminLinkOf(row, reports.get(row.code) ?? 0));
+    },
+    async setDisabled(code: string, disabled: boolean): Promise<AdminShortLink> {
+      const row = await repository.setDisabled(code, disabled ? clock.date().toISOString() : null);
+      if (!row) throw notFound();
+      await changedHere(code, disabled ? gone : row.long_url);
+      const reports = await deps.reportCounts([code]);
+      return adminLinkOf(row, reports.get(code) ?? 0);
+    },
+    async delete(code: string): Promise<void> {
+      if (!(await repository.markDeleted(code, clock.date().toISOString()))) throw notFound();
+      await changedHere(code, gone);
     },
   };
 }

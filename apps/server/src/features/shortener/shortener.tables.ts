@@ -12,5 +12,12 @@ export type ShortenerTables = {
     created_at: string;
     /** Redirects so far, added in batches by each process (`clicks = clicks + n`). */
     clicks: number;
+    /** When the operator disabled it (ISO); null while it redirects. */
+    disabled_at: string | null;
+    /**
+     * 1 once the operator deleted it: its destination is forgotten (`long_url` empty, `url_hash` made
+     * unique to the code) and the row stays, so its code is never given out again.
+     */
+    deleted: number;
   };
 };

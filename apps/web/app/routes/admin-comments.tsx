@@ -1,0 +1,29 @@
+import type { PageLoadingHandle } from '#load-context';
+import { CommentsQueue } from '../features/admin-moderation/CommentsQueue.tsx';
+import { consoleDescription, consolePageHeaders } from '../features/admin-moderation/console-page.ts';
+import { AdminFrame } from '../shared/admin/AdminFrame.tsx';
+import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
+import type { Route } from './+types/admin-comments';
+
+/** A console screen: no page cache (no `handle.cache`), no-store and noindex; its data comes from the admin API. */
+export const handle = { loadingText: 'Loading comments...' } satisfies PageLoadingHandle;
+
+export function headers() {
+  return consolePageHeaders;
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(siteFromMatches(matches), {
+    title: 'Comments · Console',
+    description: consoleDescription,
+    path: location.pathname,
+    noindex: true,
+  });
+
+export default function CommentsQueueRoute() {
+  return (
+    <AdminFrame title="Comments">
+      <CommentsQueue />
+    </AdminFrame>
+  );
+}

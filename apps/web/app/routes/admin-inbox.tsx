@@ -1,0 +1,29 @@
+import type { PageLoadingHandle } from '#load-context';
+import { consoleDescription, consolePageHeaders } from '../features/admin-moderation/console-page.ts';
+import { InboxScreen } from '../features/admin-moderation/InboxScreen.tsx';
+import { AdminFrame } from '../shared/admin/AdminFrame.tsx';
+import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
+import type { Route } from './+types/admin-inbox';
+
+/** A console screen: no page cache (no `handle.cache`), no-store and noindex; its data comes from the admin API. */
+export const handle = { loadingText: 'Loading the inbox...' } satisfies PageLoadingHandle;
+
+export function headers() {
+  return consolePageHeaders;
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(siteFromMatches(matches), {
+    title: 'Inbox · Console',
+    description: consoleDescription,
+    path: location.pathname,
+    noindex: true,
+  });
+
+export default function InboxScreenRoute() {
+  return (
+    <AdminFrame title="Inbox">
+      <InboxScreen />
+    </AdminFrame>
+  );
+}
