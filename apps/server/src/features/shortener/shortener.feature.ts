@@ -30,7 +30,6 @@ import type { ShortenerTables } from './shortener.tables.ts';
 const notCopied = new Set([
   'connection',
   'content-length',
-  'content-encoding',
   'date',
   'keep-alive',
   'transfer-encoding',
@@ -115,6 +114,8 @@ export const shortenerFeature = defineFeature({
         headers: {
           host: request.headers.host ?? new URL(config.publicBaseUrl).host,
           accept: 'text/html',
+          // Compressed by the page route as for any page: this route itself compresses nothing (a 302 has no body).
+          'accept-encoding': request.headers['accept-encoding'] ?? '',
           'user-agent': request.headers['user-agent'] ?? '',
         },
         remoteAddress: request.ip,
@@ -144,6 +145,10 @@ export const shortenerFeature = defineFeature({
         // A 302 has no document to protect, so helmet (which builds its middleware, a policy and nonces for
         // every request) stays out; the headers that matter to a redirect are set below, once computed.
         helmet: false,
+        // Nothing to compress (the 404 and 410 pages come compressed from the page route), and a click is not
+        // logged request by request at info (web/cached-page-answers.ts): both measured on the hot path.
+        compress: false,
+        config: { logRequests: false },
       },
       async (request: FastifyRequest<{ Params: { code: string } }>, reply) => {
         const { code } = request.params;
