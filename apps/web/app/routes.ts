@@ -1,4 +1,5 @@
 import { type RouteConfig, route } from '@react-router/dev/routes';
+import { adminRoutes } from './features/admin/routes.ts';
 import { blogRoutes } from './features/blogs/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 import { compressRoutes } from './features/compress/routes.ts';
@@ -54,5 +55,6 @@ export default [
   ...eventStudiesRoutes,
   ...textToolRoutes,
   ...nutritionRoutes,
+  ...adminRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

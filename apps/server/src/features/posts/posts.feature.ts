@@ -65,6 +65,7 @@ export const postsFeature = defineFeature({
       config.adminToken,
       postAdminCalls,
       {
+        list: () => posts.list(),
         // Ids come from the database here; only imports may set them.
         create: (input) => posts.create({ ...input, id: undefined }),
         update: (id, input) => posts.update(id, { ...input, id: undefined }),

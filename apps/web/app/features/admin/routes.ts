@@ -1,0 +1,14 @@
+import { index, type RouteConfigEntry, route } from '@react-router/dev/routes';
+
+/**
+ * The operator console (read by app/routes.ts at build time; files relative to app/). Every console screen
+ * sits under the layout route, which loads who is signed in for AdminFrame: another feature's console screen
+ * joins with one line among the children.
+ */
+export const adminRoutes = [
+  route('admin', 'routes/admin-layout.tsx', [
+    index('routes/admin.tsx'),
+    route('content/:kind?/:item?', 'routes/admin-content.tsx'),
+    route('activity', 'routes/admin-activity.tsx'),
+  ]),
+] satisfies RouteConfigEntry[];
