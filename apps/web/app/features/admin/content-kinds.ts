@@ -80,7 +80,7 @@ export const contentKinds: readonly ContentKind[] = [
     order: ['title', 'author', 'createdAt', 'description', 'image', 'content', 'hindi'],
     hidden: ['id', 'text'],
     fields: {
-      createdAt: { label: 'Date', help: 'YYYY-MM-DD' },
+      createdAt: { label: 'Date', help: 'YYYY-MM-DD, or a full ISO time' },
       image: { label: 'Image', editor: 'text', help: 'A site path (/content/images/…) or an https URL' },
       content: { label: 'Body (English)', editor: 'markdown' },
       hindi: { label: 'Body (Hindi)', editor: 'markdown' },
@@ -208,7 +208,11 @@ export const contentKinds: readonly ContentKind[] = [
       text: { label: 'Question', editor: 'textarea' },
       code: { editor: 'textarea' },
       options: { help: 'One option a line' },
-      correctAnswer: { label: 'Correct answers', help: 'Their letters, one a line (A, B, …)' },
+      correctAnswer: {
+        label: 'Correct answers',
+        editor: 'lines',
+        help: 'Their letters, one a line (A, B, …)',
+      },
       description: { label: 'Explanation', editor: 'textarea' },
       verify: { label: 'How it is verified', help: 'JSON; leave empty when unverified' },
     },
