@@ -24,6 +24,7 @@ describe('the operator console', () => {
       expect(answer.headers.get('set-cookie'), path).toBeNull();
       expect(await answer.text(), path).toContain('<meta name="robots" content="noindex"/>');
     }
+    expect(await (await fetch(`${baseUrl}/sitemap.xml`)).text()).not.toContain('/admin');
     for (const path of ['/', '/userforum', '/blog', '/offers']) {
       const answer = await fetch(`${baseUrl}${path}`);
       expect(answer.headers.get('set-cookie'), path).toBeNull();

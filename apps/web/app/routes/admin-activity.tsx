@@ -8,6 +8,9 @@ const ActivityLog = lazy(() =>
   import('../features/admin/ActivityLog.tsx').then((m) => ({ default: m.ActivityLog })),
 );
 
+/** No console page is in the sitemap (they are `noindex` too). */
+export const handle = { sitemap: false };
+
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'Activity', '/admin/activity');
 
 /** /admin/activity: every change by an operator or the admin token, newest first. */

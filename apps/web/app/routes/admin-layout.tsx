@@ -4,6 +4,9 @@ import type { AdminSessionData } from '../shared/admin/admin-session.ts';
 import { loaderFailure } from '../shared/loader-failure.ts';
 import type { Route } from './+types/admin-layout';
 
+/** No console page is in the sitemap (they are `noindex` too). */
+export const handle = { sitemap: false };
+
 /**
  * Every console screen's parent: who is signed in, from the session cookie (each load keeps the session
  * alive). Never from the page cache (no `handle.cache`); the server marks every /admin answer `no-store`

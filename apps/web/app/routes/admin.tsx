@@ -10,6 +10,9 @@ const ActivityLog = lazy(() =>
   import('../features/admin/ActivityLog.tsx').then((m) => ({ default: m.ActivityLog })),
 );
 
+/** No console page is in the sitemap (they are `noindex` too). */
+export const handle = { sitemap: false };
+
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'Overview', '/admin');
 
 /** /admin: the sign-in form, or the console's start: write something, what changed lately. */
