@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import { contentKindName } from '../features/admin/content-kind-names.ts';
 import { AdminFrame } from '../shared/admin/AdminFrame.tsx';
-import { adminMeta } from '../shared/admin/admin-session.ts';
+import { type AdminSessionData, adminLayoutId, adminMeta } from '../shared/admin/admin-session.ts';
 import type { Route } from './+types/admin-content';
 
 export const meta: Route.MetaFunction = ({ matches, params, location }) => {
@@ -23,6 +24,9 @@ const ContentScreen = lazy(() =>
 
 /** /admin/content[/<kind>[/new|/<id>]]: every kind of content, one kind's list, one item's form. */
 export default function AdminContent({ params }: Route.ComponentProps) {
+  const session = useRouteLoaderData<AdminSessionData>(adminLayoutId);
+  // Signed out (or the console off): the frame's sign-in form (or notice) alone, nothing loaded lazily.
+  if (!session?.operator) return <AdminFrame title="Content">{null}</AdminFrame>;
   return (
     <Suspense
       fallback={
