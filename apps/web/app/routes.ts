@@ -1,6 +1,5 @@
 import { type RouteConfig, route } from '@react-router/dev/routes';
-import { adminStatusRoutes } from './features/admin-status/routes.ts';
-import { adminModerationRoutes } from './features/admin-moderation/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { blogRoutes } from './features/blogs/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 import { compressRoutes } from './features/compress/routes.ts';
@@ -56,7 +55,6 @@ export default [
   ...eventStudiesRoutes,
   ...textToolRoutes,
   ...nutritionRoutes,
-  ...adminStatusRoutes,
-  ...adminModerationRoutes,
+  ...adminRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { addOperator } from './admin-session.ts';
 import { startFakeFeeds } from './fake-feeds.ts';
 
 declare module 'vitest' {
@@ -191,6 +192,8 @@ export default async function setup(project: TestProject) {
   );
   const feeds = await startFakeFeeds();
   const server = await startServer({ ...marketData, ...feeds.env });
+  // An operator for the console's tests (admin-session.ts: signIn(page, baseUrl)).
+  await addOperator(server.dataDir);
   project.provide('baseUrl', server.url);
   project.provide('adminToken', e2eAdminToken);
   return async () => {

@@ -76,6 +76,13 @@ export const samplePaths: Record<string, () => Promise<string[]>> = {
     const { code } = await sampleShortLink();
     return [`/s/${code}+`, '/s/no-such-link+', '/s/no-such-link'];
   },
+  // Signed out, each shows the sign-in form (admin-console.test.ts signs in).
+  '/admin/content/:kind?/:item?': async () => [
+    '/admin/content',
+    '/admin/content/posts',
+    '/admin/content/posts/new',
+    '/admin/content/no-such-kind',
+  ],
   '/*': async () => ['/no-such-page'],
 };
 

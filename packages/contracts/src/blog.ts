@@ -87,22 +87,6 @@ export const blogAdminCalls = defineAdminCrudCalls({
   output: blogSchema,
 });
 
-export const listBlogsForAdmin = defineCall({
-  method: 'GET',
-  path: '/api/admin/blogs',
-  operationId: 'listBlogsForAdmin',
-  summary: 'Every blog, drafts and scheduled ones included, newest (highest id) first',
-  description:
-    'Those whose title holds q (any case); with limit (at most 100), a page of them from offset (default 0). ' +
-    'X-Total-Count gives how many match.',
-  tag: 'admin',
-  access: 'admin',
-  query: adminListQuerySchema,
-  status: 200,
-  response: blogListSchema,
-  errors: [400, 401],
-});
-
 export const getBlogForAdmin = defineCall({
   method: 'GET',
   path: '/api/admin/blogs/:id',

@@ -131,19 +131,6 @@ export const listRains = defineCall({
   errors: [],
 });
 
-/** Every news item, expired ones too, for the operator (the public call answers only current ones). */
-export const listAllNewsItems = defineCall({
-  method: 'GET',
-  path: '/api/admin/news-items',
-  operationId: 'listAllNewsItems',
-  summary: 'Every stored news item, expired ones too, by id descending',
-  tag: 'admin',
-  access: 'admin',
-  status: 200,
-  response: z.array(newsItemSchema).meta({ id: 'NewsItemAdminList' }),
-  errors: [401],
-});
-
 export const newsItemAdminCalls = defineAdminCrudCalls({
   plural: 'news-items',
   noun: 'newsItem',

@@ -183,22 +183,6 @@ export const postAdminCalls = defineAdminCrudCalls({
   output: postSchema,
 });
 
-export const listPostsForAdmin = defineCall({
-  method: 'GET',
-  path: '/api/admin/posts',
-  operationId: 'listPostsForAdmin',
-  summary: 'Every post, drafts and scheduled ones included, newest (highest id) first',
-  description:
-    'Those whose title holds q (any case); with limit (at most 100), a page of them from offset (default 0). ' +
-    'X-Total-Count gives how many match.',
-  tag: 'admin',
-  access: 'admin',
-  query: adminListQuerySchema,
-  status: 200,
-  response: postListSchema,
-  errors: [400, 401],
-});
-
 export const getPostForAdmin = defineCall({
   method: 'GET',
   path: '/api/admin/posts/:id',

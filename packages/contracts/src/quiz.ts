@@ -155,18 +155,6 @@ export const listMcq = defineCall({
   errors: [400],
 });
 
-export const listAllQuizQuestions = defineCall({
-  method: 'GET',
-  path: '/api/admin/quiz-questions',
-  operationId: 'listAllQuizQuestions',
-  summary: 'Every stored question with how it is verified, in exam order',
-  tag: 'admin',
-  access: 'admin',
-  status: 200,
-  response: z.array(quizAdminQuestionSchema).meta({ id: 'QuizAdminQuestionList' }),
-  errors: [401],
-});
-
 export const quizAdminCalls = defineAdminCrudCalls({
   plural: 'quiz-questions',
   noun: 'quizQuestion',

@@ -229,7 +229,7 @@ export async function buildApp(
   // After the rate limit, so that refused and redirected paths count against it too.
   registerRequestChecks(app);
   registerCrossSiteRefusal(app, config.publicBaseUrl);
-  registerAdminGate(app, platform, config);
+  registerAdminGate(app, platform, config, database.db);
   await registerOpenApi(app, config);
 
   for (const feature of features) {

@@ -16,6 +16,7 @@ import { marketFeature } from '../features/market/market.feature.ts';
 import { marketNewsFeature } from '../features/market-news/market-news.feature.ts';
 import { nutritionFeature } from '../features/nutrition/nutrition.feature.ts';
 import { offersFeature } from '../features/offers/offers.feature.ts';
+import { operatorsFeature } from '../features/operators/operators.feature.ts';
 import { postsFeature } from '../features/posts/posts.feature.ts';
 import { quizFeature } from '../features/quiz/quiz.feature.ts';
 import { reportsFeature } from '../features/reports/reports.feature.ts';
@@ -46,6 +47,7 @@ export const features: readonly Feature<any>[] = [
   marketFeature,
   marketNewsFeature,
   mailOutboxFeature,
+  operatorsFeature,
   offersFeature,
   contactFeature,
   donateFeature,

@@ -95,4 +95,17 @@ export const coreMigrations: Record<string, PortableMigration> = {
         .execute();
     },
   },
+  '0046-admin-activity': {
+    async up(db, dialect) {
+      // What operators (and the bearer token) changed: kept after the items they name are gone.
+      await withIdColumn(db.schema.createTable('admin_activity').ifNotExists(), dialect)
+        .addColumn('at', 'varchar(40)', (col) => col.notNull())
+        .addColumn('actor', 'varchar(320)', (col) => col.notNull())
+        .addColumn('kind', 'varchar(100)', (col) => col.notNull())
+        .addColumn('item_id', 'varchar(300)')
+        .addColumn('item', 'text', (col) => col.notNull())
+        .addColumn('action', 'varchar(40)', (col) => col.notNull())
+        .execute();
+    },
+  },
 };

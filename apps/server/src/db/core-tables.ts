@@ -54,4 +54,16 @@ export type CoreTables = {
     sent_at: string | null;
     last_error: string | null;
   };
+  /** Every change made through the admin API, newest last (shared/admin-activity.ts). */
+  admin_activity: {
+    id: Generated<number>;
+    at: string;
+    /** The operator's email, or 'token' for the bearer token. */
+    actor: string;
+    kind: string;
+    item_id: string | null;
+    /** The item's title or name when the change was made. */
+    item: string;
+    action: string;
+  };
 };

@@ -1,8 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { errorCodes } from '@hurryup/contracts/errors';
+import { sessionIdFromCookie } from '@hurryup/contracts/operator-rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { createAdminActivity, setAdminActor } from './admin-activity.ts';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Limit } from './limits.ts';
+import { originOf, sessionOriginProblem, stateChangingMethods } from './request-origin.ts';
 import { sendError } from './send-error.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -31,9 +36,19 @@ export function clientKey(ip: string): string {
 /** The admin API's addresses: `/api/admin` and everything under it. */
 export const isAdminPath = (url: string) => /^\/api\/admin(?:[/?]|$)/.test(url);
 
+/** The console's pages: `/admin` and everything under it (and their `.data` requests). */
+export const isAdminPagePath = (url: string) => /^\/admin(?:[/?.]|$)/.test(url);
+
+/** Who a console session belongs to, or undefined when the id names no live session (features/operators). */
+export interface AdminSessions {
+  resolve(sessionId: string): Promise<{ email: string } | undefined>;
+}
+
 export interface AdminGate {
-  /** Guards every route registered on `scope` with the operator's token and the admin rate limits. */
+  /** Guards every route registered on `scope` with the operator's token or session and the admin rate limits. */
   guard(scope: FastifyInstance): void;
+  /** Lets the console's session cookie through the gate too (the operators feature gives its sessions). */
+  acceptSessions(sessions: AdminSessions): void;
 }
 
 declare module 'fastify' {
@@ -52,35 +67,71 @@ declare module 'fastify' {
  *   failing from the operator's address (the same carrier-grade NAT, say) never uses up the operator's budget.
  *
  * Tokens are compared as SHA-256 digests in constant time, so neither content nor length leaks through timing.
+ *
+ * An operator's console session (the `hu_operator` cookie, features/operators) passes the gate as well. A
+ * state-changing call made with the cookie must carry this site's `Origin` (403 otherwise), so no other
+ * site's page can make a signed-in operator's browser change anything. Who passed (the operator's email or
+ * 'token') is what the activity log records (shared/admin-activity.ts).
  */
 export function registerAdminGate(
   app: FastifyInstance,
-  limits: { adminFailures: Limit; adminCalls: Limit },
+  platform: { adminFailures: Limit; adminCalls: Limit; clock: Clock },
   config: Config,
+  // biome-ignore lint/suspicious/noExplicitAny: the database as every part of the app shares it
+  db: Kysely<any>,
 ) {
+  const limits = platform;
   const { adminToken } = config;
   const expected = adminToken ? digest(adminToken) : undefined;
+  const publicOrigin = originOf(config.publicBaseUrl);
+  let sessions: AdminSessions | undefined;
 
   async function checkAdmin(request: FastifyRequest, reply: FastifyReply) {
     const key = clientKey(request.ip);
     const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
     if (expected && match && timingSafeEqual(digest(match[1]!.trim()), expected)) {
       await limits.adminCalls.enforce(key);
+      setAdminActor(request, 'token');
+      return;
+    }
+    const sessionId = match ? undefined : sessionIdFromCookie(request.headers.cookie);
+    const operator = sessionId && sessions ? await sessions.resolve(sessionId) : undefined;
+    if (operator) {
+      if (stateChangingMethods.has(request.method)) {
+        const problem = sessionOriginProblem(request, publicOrigin);
+        if (problem !== undefined) {
+          request.log.warn({ reason: problem }, 'console call without its own origin refused');
+          return sendError(reply, 403, {
+            error: `Requests from other sites are not accepted: this call can be made only from ${publicOrigin ?? 'this site'}'s own pages.`,
+            code: errorCodes.forbidden,
+          });
+        }
+      }
+      await limits.adminCalls.enforce(key);
+      setAdminActor(request, operator.email);
       return;
     }
     await limits.adminFailures.enforce(key);
     reply.header('www-authenticate', 'Bearer realm="admin"');
     return sendError(reply, 401, {
-      error: 'The admin token is missing or wrong.',
+      error: sessionId
+        ? 'Your console session has ended. Please sign in again.'
+        : 'The admin token is missing or wrong.',
       code: errorCodes.unauthorized,
     });
   }
 
-  // The operator's answers hold what no shared cache or browser history should keep (the mail outbox holds
-  // visitors' addresses): every /api/admin answer, refusals and unknown paths included, is `no-store`.
+  // The operator's answers and pages hold what no shared cache or browser history should keep (the mail
+  // outbox holds visitors' addresses): every /api/admin answer and /admin page, refusals and unknown paths
+  // included, is `no-store`, and no search engine indexes them.
   app.addHook('onSend', async function adminAnswersNotStored(request, reply) {
-    if (isAdminPath(request.url)) reply.header('cache-control', 'no-store');
+    if (isAdminPath(request.url) || isAdminPagePath(request.url)) {
+      reply.header('cache-control', 'no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+    }
   });
+
+  app.decorate('adminActivity', createAdminActivity(db, platform.clock));
 
   app.decorate('adminGate', {
     guard(scope: FastifyInstance) {
@@ -89,6 +140,9 @@ export function registerAdminGate(
         await checkAdmin(request, reply);
         return payload;
       });
+    },
+    acceptSessions(given) {
+      sessions = given;
     },
   } satisfies AdminGate);
 }

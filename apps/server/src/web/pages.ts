@@ -139,10 +139,14 @@ export type LoadContextFor = (
 
 /**
  * The site's one stylesheet of the client build (app/site.css), read once: the pages inline it
- * (docs/decisions/0016-one-inlined-stylesheet.md).
+ * (docs/decisions/0016-one-inlined-stylesheet.md). The operator console's own stylesheet
+ * (app/shared/admin/admin.css, built as `admin-<hash>.css`) is no page's: only console pages link it
+ * (docs/decisions/0040-operator-console.md).
  */
 export function readSiteStylesheet(assetsDir: string): string {
-  const files = fs.readdirSync(assetsDir).filter((name) => name.endsWith('.css'));
+  const files = fs
+    .readdirSync(assetsDir)
+    .filter((name) => name.endsWith('.css') && !/^admin-[\w-]+\.css$/.test(name));
   if (files.length !== 1)
     throw new Error(
       `The web build should hold exactly one stylesheet in ${assetsDir}, not ${files.length}. Run "npm run build".`,

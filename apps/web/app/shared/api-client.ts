@@ -29,6 +29,8 @@ export async function callApi<C extends ApiCall>(
   // 204 (a delete) has no body: its answer is null, as its contract's `noContentSchema` says.
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => undefined);
   if (!response.ok) throw errorFrom(response.status, body);
+  // 204 has no body: its answer is null (noContentSchema).
+  if (response.status === 204) return null as CallResult<C>;
   const parsed = call.response.safeParse(body);
   if (!parsed.success)
     throw new ApiError('The server sent an answer this page does not understand.', response.status);

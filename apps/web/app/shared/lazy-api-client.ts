@@ -1,25 +1,12 @@
 import type { ApiCall, CallRequest, CallResult } from '@hurryup/contracts/api-call';
 import type { CallOptions } from './api-client.ts';
+import { zodWithoutEval } from './zod-without-eval.ts';
 
 /**
  * A call's definition, imported when the call is made:
  * `() => import('@hurryup/contracts/post').then((contract) => contract.searchPosts)`.
  */
 export type LazyCall<C extends ApiCall> = () => Promise<C>;
-
-/**
- * zod builds object parsers with `new Function()` unless told not to, and probes for it with `Function('')`
- * when its first `z.object` is made, which is when a contract module is evaluated. The site's CSP allows no
- * eval, so the probe is reported as a CSP violation on every page that calls the API, although zod catches
- * it. `z.config({ jitless: true })` cannot run early enough (the bundler evaluates zod and the shared schemas
- * in one chunk before any module that imports them), so the setting goes where zod 4 reads it, its one
- * global configuration object, before zod is loaded. Its answers are the same; it parses without compiling.
- */
-function zodWithoutEval() {
-  const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-  holder.__zod_globalConfig ??= {};
-  holder.__zod_globalConfig.jitless = true;
-}
 
 async function clientAnd<C extends ApiCall>(call: LazyCall<C>) {
   zodWithoutEval();

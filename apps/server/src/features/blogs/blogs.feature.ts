@@ -3,7 +3,6 @@ import {
   blogInputSchema,
   getBlogForAdmin,
   listBlogs,
-  listBlogsForAdmin,
 } from '@hurryup/contracts/blog';
 import { collapseWhitespace } from '@hurryup/contracts/post-slug';
 import type { BlogPageData } from '@hurryup/web/features/blogs/page-data';
@@ -27,15 +26,15 @@ export const blogsFeature = defineFeature({
     const blogs = createBlogService(createBlogRepository(tablesOf<BlogTables>(database.db)), clock);
 
     registerCall(app, listBlogs, () => blogs.list(), { cache: { shows: ['blogs'] } });
-    await registerAdminCrud(app, config.adminToken, blogAdminCalls, blogs, 'blogs');
+    await registerAdminCrud(
+      app,
+      config.adminToken,
+      blogAdminCalls,
+      // The console's list: drafts and scheduled blogs too.
+      { ...blogs, list: () => blogs.listAll(undefined) },
+      'blogs',
+    );
     await registerAdminCalls(app, config.adminToken, (admin) => {
-      registerCall(admin, listBlogsForAdmin, async ({ query }, _request, reply) => {
-        const page =
-          query.limit === undefined ? undefined : { limit: query.limit, offset: query.offset ?? 0 };
-        const [list, total] = await Promise.all([blogs.listAll(page, query.q), blogs.countAll(query.q)]);
-        reply.header('x-total-count', String(total));
-        return list;
-      });
       registerCall(
         admin,
         getBlogForAdmin,

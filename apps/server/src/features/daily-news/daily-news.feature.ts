@@ -1,7 +1,6 @@
 import {
   holidayAdminCalls,
   holidayInputSchema,
-  listAllNewsItems,
   listHolidays,
   listNewsItems,
   listRains,
@@ -13,7 +12,7 @@ import {
 import { dailyNewsKinds, secondsUntilIndiaMidnight } from '@hurryup/contracts/daily-news-rules';
 import type { DailyNewsPageData } from '@hurryup/web/features/daily-news/page-data';
 import { tablesOf } from '../../db/tables-of.ts';
-import { registerAdminCalls, registerAdminCrud } from '../../shared/admin-crud.ts';
+import { registerAdminCrud } from '../../shared/admin-crud.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
 import { dailyNewsMigrations } from './daily-news.migrations.ts';
@@ -40,9 +39,6 @@ export const dailyNewsFeature = defineFeature({
     });
     registerCall(app, listHolidays, () => dailyNews.holidays(), { cache: { shows: [holidays] } });
     registerCall(app, listRains, () => dailyNews.rains(), { cache: { shows: [rains] } });
-    await registerAdminCalls(app, config.adminToken, (admin) => {
-      registerCall(admin, listAllNewsItems, () => dailyNews.allNews());
-    });
     await registerAdminCrud(app, config.adminToken, newsItemAdminCalls, dailyNews.news, newsItems);
     await registerAdminCrud(app, config.adminToken, holidayAdminCalls, dailyNews.holiday, holidays);
     await registerAdminCrud(app, config.adminToken, rainAdminCalls, dailyNews.rain, rains);

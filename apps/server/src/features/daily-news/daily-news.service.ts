@@ -8,6 +8,7 @@ import type { DailyNewsTables } from './daily-news.tables.ts';
 type Db = Kysely<DailyNewsTables>;
 
 interface Records<Input, Output> {
+  all(): Promise<Output[]>;
   find(input: Input, tx?: Db): Promise<Output | undefined>;
   insert(input: Input, tx?: Db): Promise<Output>;
   update(id: number, input: Input, tx?: Db): Promise<Output | undefined>;
@@ -21,6 +22,7 @@ interface Records<Input, Output> {
  */
 function recordWrites<Input, Output>(noun: string, records: Records<Input, Output>) {
   return {
+    list: () => records.all(),
     async create(input: Input): Promise<Output> {
       return records.insert(input);
     },
@@ -56,7 +58,6 @@ export function createDailyNewsService(repository: DailyNewsRepository, clock: C
     today,
     /** The items shown today: valid today or later, by id descending (ties in the order stored). */
     currentNews: async () => currentNewsItems(await repository.news.all(), today()),
-    allNews: () => repository.news.all(),
     holidays: () => repository.holidays.all(),
     rains: () => repository.rains.all(),
     news: recordWrites('news item', repository.news),

@@ -83,6 +83,7 @@ export const galleriesFeature = defineFeature({
       config.adminToken,
       videoAdminCalls,
       {
+        list: () => galleries.videos.list(),
         create: (input) => galleries.videos.create({ ...input, id: undefined }),
         update: (id, input) => galleries.videos.update(id, { ...input, id: undefined }),
         delete: (id) => galleries.videos.delete(id),
@@ -94,6 +95,7 @@ export const galleriesFeature = defineFeature({
       config.adminToken,
       webStoryAdminCalls,
       {
+        list: stories,
         create: async (input) => withEmbedUrl(await galleries.stories.create({ ...input, id: undefined })),
         update: async (id, input) =>
           withEmbedUrl(await galleries.stories.update(id, { ...input, id: undefined })),

@@ -2,7 +2,6 @@ import { errorCodes } from '@hurryup/contracts/errors';
 import {
   getPostForAdmin,
   listPosts,
-  listPostsForAdmin,
   postAdminCalls,
   postInputSchema,
   postsPage,
@@ -75,6 +74,8 @@ export const postsFeature = defineFeature({
       config.adminToken,
       postAdminCalls,
       {
+        // The console's list: drafts and scheduled posts too.
+        list: () => posts.listAll(undefined),
         // Ids come from the database here; only imports may set them.
         create: (input) => posts.create({ ...input, id: undefined }),
         update: (id, input) => posts.update(id, { ...input, id: undefined }),
@@ -83,13 +84,6 @@ export const postsFeature = defineFeature({
       'posts',
     );
     await registerAdminCalls(app, config.adminToken, (admin) => {
-      registerCall(admin, listPostsForAdmin, async ({ query }, _request, reply) => {
-        const page =
-          query.limit === undefined ? undefined : { limit: query.limit, offset: query.offset ?? 0 };
-        const [list, total] = await Promise.all([posts.listAll(page, query.q), posts.countAll(query.q)]);
-        reply.header('x-total-count', String(total));
-        return list;
-      });
       registerCall(
         admin,
         getPostForAdmin,

@@ -1,13 +1,7 @@
-import {
-  listAllQuizQuestions,
-  listMcq,
-  quizAdminCalls,
-  quizItemsOf,
-  quizQuestionInputSchema,
-} from '@hurryup/contracts/quiz';
+import { listMcq, quizAdminCalls, quizItemsOf, quizQuestionInputSchema } from '@hurryup/contracts/quiz';
 import type { QuizPageData } from '@hurryup/web/features/quiz/page-data';
 import { tablesOf } from '../../db/tables-of.ts';
-import { registerAdminCalls, registerAdminCrud } from '../../shared/admin-crud.ts';
+import { registerAdminCrud } from '../../shared/admin-crud.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
 import { quizMigrations } from './quiz.migrations.ts';
@@ -28,9 +22,6 @@ export const quizFeature = defineFeature({
     const quiz = createQuizService(repository, () => site.contentChanged(['quiz']));
 
     registerCall(app, listMcq, ({ query }) => quiz.page(query), { cache: { shows: ['quiz'] } });
-    await registerAdminCalls(app, config.adminToken, (admin) => {
-      registerCall(admin, listAllQuizQuestions, () => quiz.all());
-    });
     await registerAdminCrud(app, config.adminToken, quizAdminCalls, quiz, 'quiz');
 
     site.providePageData('quiz', {

@@ -35,7 +35,7 @@ export function createQuizService(repository: QuizRepository, onChange: () => vo
     },
     count: () => repository.count(),
     /** For the operator: every question, with how it is verified. */
-    all: async (): Promise<QuizAdminQuestion[]> => inExamOrder(await repository.list(undefined)),
+    list: async (): Promise<QuizAdminQuestion[]> => inExamOrder(await repository.list(undefined)),
 
     async create(input: QuizQuestionInput): Promise<QuizAdminQuestion> {
       const question = await repository.insert({ ...input, id: undefined });
