@@ -273,7 +273,7 @@ export const siteSettingDocs = {
   ADMIN_TOKEN: {
     default: 'unset',
     description:
-      "bearer token of the operator's admin API (at least 16 characters); the admin API answers 404 while unset",
+      "bearer token of the operator's admin API (at least 16 characters); the admin API (404) and the console (`/admin`, operators added with `npm run operator:add`) are off while unset",
     secret: true,
   },
   METRICS_TOKEN: {

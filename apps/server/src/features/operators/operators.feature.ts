@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { tablesOf } from '../../db/tables-of.ts';
 import { adminActorOf } from '../../shared/admin-activity.ts';
 import { clientKey } from '../../shared/admin-auth.ts';
+import { setting } from '../../shared/config.ts';
 import { registerAdminCalls } from '../../shared/admin-crud.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { HttpError } from '../../shared/http-error.ts';
@@ -18,12 +19,19 @@ import type { OperatorTables } from './operators.tables.ts';
 
 const operatorSettings = z
   .object({
-    OPERATOR_SESSION_IDLE_MINUTES: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(7 * 24 * 60)
-      .default(120),
+    OPERATOR_SESSION_IDLE_MINUTES: setting(
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(7 * 24 * 60)
+        .default(120),
+      {
+        default: '`120`',
+        description:
+          "minutes a console session lasts without a request; then the operator signs in again ('Sign out' and removing the operator end it at once)",
+      },
+    ),
   })
   .transform((env) => ({ idleMs: env.OPERATOR_SESSION_IDLE_MINUTES * 60_000 }));
 
