@@ -7,6 +7,7 @@ import { dailyNewsFeature } from '../features/daily-news/daily-news.feature.ts';
 import { devbitFeature } from '../features/devbit/devbit.feature.ts';
 import { dictionaryFeature } from '../features/dictionary/dictionary.feature.ts';
 import { donateFeature } from '../features/donate/donate.feature.ts';
+import { eventStudiesFeature } from '../features/event-studies/event-studies.feature.ts';
 import { feedsFeature } from '../features/feeds/feeds.feature.ts';
 import { galleriesFeature } from '../features/galleries/galleries.feature.ts';
 import { healthFeature } from '../features/health/health.feature.ts';
@@ -16,6 +17,7 @@ import { marketFeature } from '../features/market/market.feature.ts';
 import { marketNewsFeature } from '../features/market-news/market-news.feature.ts';
 import { nutritionFeature } from '../features/nutrition/nutrition.feature.ts';
 import { offersFeature } from '../features/offers/offers.feature.ts';
+import { optionStudiesFeature } from '../features/option-studies/option-studies.feature.ts';
 import { postsFeature } from '../features/posts/posts.feature.ts';
 import { quizFeature } from '../features/quiz/quiz.feature.ts';
 import { shortenerFeature } from '../features/shortener/shortener.feature.ts';
@@ -41,6 +43,8 @@ export const features: readonly Feature<any>[] = [
   commentsFeature,
   feedsFeature,
   marketFeature,
+  optionStudiesFeature,
+  eventStudiesFeature,
   marketNewsFeature,
   mailOutboxFeature,
   offersFeature,

@@ -66,7 +66,6 @@ export function startMarketData(
         app.log.error({ err: error, folder: dir }, `${setting} could not be imported`);
       }
     }
-    market.forgetHolidays();
     // Cached market answers are computed anew (docs/decisions/0012-page-cache.md).
     await app.site.contentChanged(['market'], { pictures: false });
     // Visitors are told only that there is no market data; what to do about it is for the operator's log.

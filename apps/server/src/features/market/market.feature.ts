@@ -6,7 +6,9 @@ import {
   getOptionSuggestions,
   getSavedIndicators,
   getTradingViewData,
+  listMarketEventsAdmin,
   listStocks,
+  marketEventAdminCalls,
   marketEventInputSchema,
   saveIndicators,
 } from '@hurryup/contracts/market';
@@ -14,18 +16,17 @@ import { isMarketOpen } from '@hurryup/market/market-hours';
 import type { MarketPageData } from '@hurryup/web/features/market/page-data';
 import { createYahooChartSource } from '../../adapters/yahoo-chart.ts';
 import { tablesOf } from '../../db/tables-of.ts';
+import { registerAdminCalls, registerAdminCrud } from '../../shared/admin-crud.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
-import { eventStudiesMigrations } from './event-studies.migrations.ts';
-import { registerEventStudies } from './event-studies.routes.ts';
-import { eventStudiesSettings } from './event-studies.settings.ts';
 import { marketMigrations } from './market.migrations.ts';
 import { createMarketRepository } from './market.repository.ts';
 import { createMarketService } from './market.service.ts';
 import type { MarketTables } from './market.tables.ts';
+import { createMarketDataReadModel } from './market-data.ts';
+import { createMarketEventsAdmin } from './market-events.ts';
 import { startMarketData } from './market-startup.ts';
 import { createLiveQuotes } from './market-sync.ts';
-import { registerOptionStudies } from './option-studies.routes.ts';
 
 /** Where seed-content events come from, so imports from CSV files never count as the seed. */
 const contentSource = 'content';
@@ -42,16 +43,22 @@ const noHolidays: ReadonlySet<string> = new Set();
  */
 export const marketFeature = defineFeature({
   name: 'market',
-  migrations: { ...marketMigrations, ...eventStudiesMigrations },
-  settings: eventStudiesSettings,
-  async plugin(app, { database, config, site, jobs, clock, limits, settings, log }) {
-    const repository = createMarketRepository(tablesOf<MarketTables>(database.db), clock);
+  migrations: marketMigrations,
+  async plugin(app, { database, config, site, jobs, clock }) {
+    const db = tablesOf<MarketTables>(database.db);
+    const repository = createMarketRepository(db, clock);
     const now = () => clock.date();
     const source = config.market.sync
       ? createYahooChartSource({ baseUrl: config.market.sourceUrl })
       : undefined;
     const live = source ? createLiveQuotes(source, app.log, now) : undefined;
-    const market = createMarketService({ repository, clock, live });
+    // The one read model of the stored bars and events, for this feature and the trading features.
+    const data = createMarketDataReadModel(db, async () => {
+      await site.contentRevision.current();
+      return site.contentRevision.latestOf(['market']);
+    });
+    site.provideReadModel('marketData', data);
+    const market = createMarketService({ repository, clock, live, data });
 
     // Answers from the stored bars change when the import or the sync writes bars (both announce it), and
     // with the time of day (whether the session is open, the last closed session): a minute at most. Live
@@ -79,8 +86,6 @@ export const marketFeature = defineFeature({
     });
     registerCall(app, getOptionSuggestions, () => market.optionSuggestion(), { cache: fromBars });
     registerCall(app, checkBreakout, ({ body }) => market.breakout(body));
-    registerOptionStudies(app, { database, site, indicators: () => market.indicators() });
-
     site.providePageData('market', {
       stocks: () => market.stocks(),
       financialData: () => market.financialData(),
@@ -88,7 +93,15 @@ export const marketFeature = defineFeature({
       dailyNews: () => market.dailyNews(),
       optionSuggestion: () => market.optionSuggestion(),
       breakout: () => market.breakout({ data: [] }),
+      indicators: () => market.indicators(),
     } satisfies MarketPageData);
+
+    // The operator's calls on the event calendar; each write moves the 'market' revision.
+    const events = createMarketEventsAdmin(db, clock);
+    await registerAdminCrud(app, config.adminToken, marketEventAdminCalls, events, 'market');
+    await registerAdminCalls(app, config.adminToken, (admin) =>
+      registerCall(admin, listMarketEventsAdmin, () => events.list()),
+    );
 
     site.addContentKind({
       path: 'market-events',
@@ -100,12 +113,9 @@ export const marketFeature = defineFeature({
           contentSource,
           tablesOf<MarketTables>(tx),
         ),
-      committed: () => market.forgetHolidays(),
       isEmpty: async () => (await repository.countEvents(contentSource)) === 0,
       revisionKind: 'market',
     });
-
-    registerEventStudies(app, { database, site, clock, limits, settings, log });
 
     startMarketData(app, { database, config, repository, market, source, jobs, clock });
   },
