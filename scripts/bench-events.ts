@@ -14,10 +14,11 @@ import { features } from '../apps/server/src/app/features.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { tablesOf } from '../apps/server/src/db/tables-of.ts';
-import { createEventStudiesRepository } from '../apps/server/src/features/market/event-studies.repository.ts';
-import { createEventStudiesService } from '../apps/server/src/features/market/event-studies.service.ts';
-import type { EventStudiesTables } from '../apps/server/src/features/market/event-studies.tables.ts';
+import { createEventStudiesRepository } from '../apps/server/src/features/event-studies/event-studies.repository.ts';
+import { createEventStudiesService } from '../apps/server/src/features/event-studies/event-studies.service.ts';
+import type { EventStudiesTables } from '../apps/server/src/features/event-studies/event-studies.tables.ts';
 import type { MarketTables } from '../apps/server/src/features/market/market.tables.ts';
+import { createMarketDataReadModel } from '../apps/server/src/features/market/market-data.ts';
 import { importEventsFolder, importMarketFolder } from '../apps/server/src/features/market/market-import.ts';
 import { repoRoot } from './production-server.ts';
 
@@ -52,7 +53,9 @@ export async function benchEvents() {
     await migrateToLatest(database, allMigrations(features));
     await importMarketFolder(tablesOf<MarketTables>(database.db), marketFolder);
     await importEventsFolder(tablesOf<MarketTables>(database.db), eventsFolder);
+    let revision = 1;
     const studies = createEventStudiesService({
+      data: createMarketDataReadModel(tablesOf<MarketTables>(database.db), async () => revision),
       repository: createEventStudiesRepository(tablesOf<EventStudiesTables>(database.db)),
       now: () => new Date('2025-12-05T18:00:00+05:30'),
       log: { warn: () => {} } as unknown as FastifyBaseLogger,
@@ -66,8 +69,8 @@ export async function benchEvents() {
     );
     await time('heatmap, all events, 14 indices (first)', 1, () => studies.heatmap());
     await time('heatmap, all events, 14 indices (warm)', 50, () => studies.heatmap());
-    studies.forget();
-    await time('heatmap after forget (reads every series again)', 1, () => studies.heatmap());
+    revision += 1;
+    await time('heatmap after a data change (reads every series again)', 1, () => studies.heatmap());
     await time('event calendar (warm)', 50, () => studies.calendar());
     await time('Fed alert (warm, no send)', 50, () => studies.fedAlert(false));
     const result = await studies.straddle(defaults);

@@ -15,9 +15,9 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { tablesOf } from '../apps/server/src/db/tables-of.ts';
 import type { MarketTables } from '../apps/server/src/features/market/market.tables.ts';
+import { createMarketDataReadModel } from '../apps/server/src/features/market/market-data.ts';
 import { importEventsFolder, importMarketFolder } from '../apps/server/src/features/market/market-import.ts';
-import { createOptionStudiesRepository } from '../apps/server/src/features/market/option-studies.repository.ts';
-import { createOptionStudies } from '../apps/server/src/features/market/option-studies.service.ts';
+import { createOptionStudies } from '../apps/server/src/features/option-studies/option-studies.service.ts';
 import { repoRoot, startServer, stopServer, waitForBackgroundWork } from './production-server.ts';
 
 const percentile = (sorted: number[], p: number) =>
@@ -52,9 +52,9 @@ export async function benchOptions() {
   const db = tablesOf<MarketTables>(database.db);
   await importMarketFolder(db, marketFolder);
   await importEventsFolder(db, eventsFolder);
-  const repository = createOptionStudiesRepository(db);
   let revision = 1;
-  const studies = createOptionStudies({ repository, revision: async () => revision });
+  const market = createMarketDataReadModel(db, async () => revision);
+  const studies = createOptionStudies({ data: market });
   console.log(`\nOptions assistants (in process, SQLite), ${marketFolder}`);
   const coldStart = performance.now();
   await studies.backtest(0);
@@ -63,8 +63,8 @@ export async function benchOptions() {
     `${(performance.now() - coldStart).toFixed(1)} ms`,
   );
   line(`full-history backtest, warm (${rounds} calls)`, await timed(rounds, () => studies.backtest(0)));
-  const nifty = await repository.allBars('NIFTY 50');
-  const vix = await repository.allBars('INDIA VIX');
+  const nifty = await (await market.current()).bars('NIFTY 50');
+  const vix = await (await market.current()).bars('INDIA VIX');
   const data = prepareStudyData(nifty, vix);
   line(
     `full-history backtest recomputed (${backtestSignals(data, 0).trade_count} trades)`,

@@ -26,6 +26,7 @@ import { makeImageCopy } from '../apps/server/src/engines/image-copy/image-copy.
 import { createMarketRepository } from '../apps/server/src/features/market/market.repository.ts';
 import { createMarketService, ratingBars } from '../apps/server/src/features/market/market.service.ts';
 import type { MarketTables } from '../apps/server/src/features/market/market.tables.ts';
+import { createMarketDataReadModel } from '../apps/server/src/features/market/market-data.ts';
 import { importMarketFolder } from '../apps/server/src/features/market/market-import.ts';
 import { NIFTY_50_STOCKS } from '../apps/server/src/features/market/market-instruments.ts';
 import type { PostTables } from '../apps/server/src/features/posts/posts.tables.ts';
@@ -529,7 +530,11 @@ Market data, ${folder}`);
     );
     console.log(`${'start-up re-import (all files unchanged)'.padEnd(44)} ${skipMs.toFixed(0)} ms`);
     const repository = createMarketRepository(db);
-    const market = createMarketService({ repository, clock: systemClock });
+    const market = createMarketService({
+      repository,
+      clock: systemClock,
+      data: createMarketDataReadModel(db, async () => 0),
+    });
     await market.rateAllStocks();
     const stored = await repository.recentBarsOf(NIFTY_50_STOCKS, '2000-01-01');
     const rateOnly: number[] = [];
