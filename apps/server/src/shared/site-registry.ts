@@ -1,5 +1,5 @@
 import type { MarketDataReadModel } from '@hurryup/market/market-data';
-import type { PageData } from '@hurryup/web/load-context';
+import type { PageData, PageMoment } from '@hurryup/web/load-context';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { CoreTables } from '../db/core-tables.ts';
@@ -120,7 +120,7 @@ export interface SiteReadModels {
  * instant (epoch ms) after `now` at which a page rendered at `now` goes stale. The page cache keeps it
  * until then at most.
  */
-export type PageMoment = (now: Date) => Promise<number> | number;
+export type PageMomentEnd = (now: Date) => Promise<number> | number;
 
 /**
  * What features contribute to the site as a whole, read when needed (never at registration), so features
@@ -135,7 +135,7 @@ export class SiteRegistry {
   readonly #images: ImageSource[] = [];
   readonly #changeListeners: ((change: ContentChange) => void)[] = [];
   readonly #readModels: Partial<SiteReadModels> = {};
-  readonly #moments = new Map<string, PageMoment>();
+  readonly #moments = new Map<PageMoment, PageMomentEnd>();
   /** Moved by every content write; what is derived from the content (cached pages) follows it. */
   readonly contentRevision: ContentRevision;
   readonly #reportError: (error: unknown) => void;
@@ -166,7 +166,7 @@ export class SiteRegistry {
   }
 
   /** A moment cached pages may follow (`handle.cache.follows: [name]`), e.g. 'market-minute'. */
-  providePageMoment(name: string, moment: PageMoment) {
+  providePageMoment(name: PageMoment, moment: PageMomentEnd) {
     if (this.#moments.has(name)) throw new Error(`Page moment "${name}" is provided twice`);
     this.#moments.set(name, moment);
   }
@@ -174,7 +174,7 @@ export class SiteRegistry {
    * The earliest instant at which a page following these moments, rendered at `now`, goes stale; a moment no
    * feature provides makes the page stale at once (it is not kept).
    */
-  async pageMomentsEnd(names: readonly string[], now: Date): Promise<number> {
+  async pageMomentsEnd(names: readonly PageMoment[], now: Date): Promise<number> {
     let until = Number.POSITIVE_INFINITY;
     for (const name of names) {
       const moment = this.#moments.get(name);

@@ -9,6 +9,7 @@ import {
   appContext,
   type PageCacheHandle,
   type PageLog,
+  type PageMoment,
 } from '@hurryup/web/load-context';
 import { createRequest, fastifyReactRouter, sendResponse } from '@mcansh/react-router-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -231,6 +232,11 @@ export function registerPageRoute(
     // Before the loaders read anything: a write after this makes the page stale, never lost.
     const since = await revisions.current();
     const renderedAt = now();
+    // A page whose figures move with time (the market minute, the India date) is kept until they move.
+    const movesAt =
+      plan.follows.length > 0
+        ? await site.pageMomentsEnd(plan.follows, new Date(renderedAt))
+        : Number.POSITIVE_INFINITY;
     const response = await render(
       new Request(`${config.publicBaseUrl}${url}`, { headers: { accept: 'text/html' } }),
       // Rendered once for many visitors: its loaders report to the process's logger, not one request's.
@@ -241,6 +247,7 @@ export function registerPageRoute(
     const headers: Record<string, string> = {};
     for (const [name, value] of response.headers) headers[name] = value;
     const expiresAt = Math.min(
+      movesAt,
       plan.maxAgeSeconds === undefined ? Number.POSITIVE_INFINITY : renderedAt + plan.maxAgeSeconds * 1000,
       headers['x-page-expires']
         ? Date.parse(headers['x-page-expires']) || renderedAt
@@ -353,6 +360,8 @@ interface PagePlan {
   shows: readonly string[] | undefined;
   /** The query parameters its routes read, in their order: the others are left out of its key and render. */
   query: readonly string[];
+  /** The moments its routes follow (`handle.cache.follows`): it is kept until the first of them moves. */
+  follows: readonly PageMoment[];
 }
 
 /**
@@ -399,6 +408,7 @@ export function pageCachePlans(
       shows:
         declared.at(-1) === undefined ? undefined : [...new Set(declared.flatMap((kinds) => kinds ?? []))],
       query: [...new Set(handles.flatMap((cache) => cache?.query ?? []))],
+      follows: [...new Set(handles.flatMap((cache) => cache?.follows ?? []))],
     };
   };
 }

@@ -337,14 +337,21 @@ export function createEventStudiesService({
           status: 'no_alert',
           reason: `No US Fed decision in the next ${fedAlertWindowDays} days (${today} to ${horizon}, India time); the next is on ${next.date}.`,
         };
-      const stats = statsOf(study, 'usfed', today);
+      // Scheduled decisions only: an emergency cut (2020-03-03, 2020-03-15) is not what an alert before a
+      // scheduled meeting can expect, and no one could be positioned for it.
+      const stats = statsOf(study, 'usfed', today, true);
       if (stats.samples === 0) throw study.notLoaded('NIFTY 50 closes around past US Fed decisions');
       const suggestion = fedSuggestion(stats);
       const event = `US Fed decision on ${next.date} (${publicEventTitle(next.title)})`;
+      const left = study.events.filter((e) => e.kind === 'usfed' && !e.scheduled && e.date < today);
+      const leftOut =
+        left.length > 0
+          ? ` Left out: the ${left.length} unscheduled action${left.length === 1 ? '' : 's'} (${left.map((e) => e.date).join(', ')}).`
+          : '';
       const reasoning =
-        `In the India session after ${stats.samples} past US Fed decisions, NIFTY 50 moved ${stats.averageAbsMove}% on average either way ` +
+        `In the India session after ${stats.samples} past scheduled US Fed decisions, NIFTY 50 moved ${stats.averageAbsMove}% on average either way ` +
         `(a usual day: ${Math.round(study.usualAbsMove * 100) / 100}%), closed down ${stats.downShare}% of the time, ` +
-        `beat the usual move ${stats.biggerThanUsualShare}% of the time, and India VIX changed ${stats.averageVixChange >= 0 ? '+' : ''}${stats.averageVixChange} points on average. Rule: ${suggestion.rule}.`;
+        `beat the usual move ${stats.biggerThanUsualShare}% of the time, and India VIX changed ${stats.averageVixChange >= 0 ? '+' : ''}${stats.averageVixChange} points on average.${leftOut} Rule: ${suggestion.rule}.`;
       const alert = {
         status: 'alert' as const,
         event,

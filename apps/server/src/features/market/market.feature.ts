@@ -12,7 +12,7 @@ import {
   marketEventInputSchema,
   saveIndicators,
 } from '@hurryup/contracts/market';
-import { isMarketOpen } from '@hurryup/market/market-hours';
+import { isMarketOpen, nextIndiaMidnight, nextMarketMinute } from '@hurryup/market/market-hours';
 import type { MarketPageData } from '@hurryup/web/features/market/page-data';
 import { createYahooChartSource } from '../../adapters/yahoo-chart.ts';
 import { tablesOf } from '../../db/tables-of.ts';
@@ -53,11 +53,21 @@ export const marketFeature = defineFeature({
       : undefined;
     const live = source ? createLiveQuotes(source, app.log, now) : undefined;
     // The one read model of the stored bars and events, for this feature and the trading features.
+    let startup: { importDone: Promise<void> } | undefined;
     const data = createMarketDataReadModel(db, async () => {
+      // Nothing is read from a folder still being imported at start (market-startup.ts).
+      await startup?.importDone;
       await site.contentRevision.current();
       return site.contentRevision.latestOf(['market']);
     });
     site.provideReadModel('marketData', data);
+    // Cached market pages (handle.cache.follows) are kept to the end of the minute in market hours, to the
+    // next session's open outside them (NSE holidays from the calendar); pages that show "today" to the
+    // next midnight in India.
+    site.providePageMoment('market-minute', async (at) =>
+      nextMarketMinute(at, await (await data.current()).holidays()),
+    );
+    site.providePageMoment('india-date', (at) => nextIndiaMidnight(at));
     const market = createMarketService({ repository, clock, live, data });
 
     // Answers from the stored bars change when the import or the sync writes bars (both announce it), and
@@ -117,6 +127,6 @@ export const marketFeature = defineFeature({
       revisionKind: 'market',
     });
 
-    startMarketData(app, { database, config, repository, market, source, jobs, clock });
+    startup = startMarketData(app, { database, config, repository, market, source, jobs, clock });
   },
 });

@@ -12,7 +12,7 @@ import { assertValidBars, type DailyBar } from '@hurryup/market/bars';
 import { detectBreakout } from '@hurryup/market/breakout';
 import type { MarketData, MarketDataReadModel, StoredBar } from '@hurryup/market/market-data';
 import { indiaDate, type MarketMoment, marketMoment } from '@hurryup/market/market-hours';
-import { optionSuggestion } from '@hurryup/market/option-suggestion';
+import { optionSuggestion, vixLevelsBefore } from '@hurryup/market/option-suggestion';
 import { rsiValues } from '@hurryup/market/oscillators';
 import { lastValue } from '@hurryup/market/series';
 import { type TechnicalRating, technicalRating } from '@hurryup/market/technical-rating';
@@ -308,7 +308,10 @@ export function createMarketService({ repository, clock, live, data }: MarketSer
 
     async optionSuggestion(): Promise<OptionSuggestion> {
       const { nifty, rsi, vix, asOf } = await this.indicators();
-      const idea = optionSuggestion({ nifty, rsi, vix });
+      // Cheap and rich volatility from the year of India VIX closes before the reading (walk-forward).
+      const levels = vixLevelsBefore(await (await data.current()).bars(INDIA_VIX), asOf);
+      if (!levels) throw notLoaded('India VIX prices for 20 sessions before the last close');
+      const idea = optionSuggestion({ nifty, rsi, vix, levels });
       return { nifty, rsi, vix, suggestion: idea.suggestion, rule: idea.rule, asOf };
     },
 
