@@ -4,6 +4,9 @@ import { adminHeaders, adminToken } from '../../../test/admin.ts';
 import { writeMarketFolder } from '../../../test/market-folders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { tablesOf } from '../../db/tables-of.ts';
+import { ManualClock } from '../../shared/clock.ts';
+import { createMarketRepository } from './market.repository.ts';
+import { createMarketService } from './market.service.ts';
 import type { MarketTables } from './market.tables.ts';
 import { importMarketFolder } from './market-import.ts';
 
@@ -71,5 +74,29 @@ describe('the market data read model (one read per revision)', () => {
     const after = await model.current();
     expect(after.revision).toBeGreaterThan(before.revision);
     expect((await after.holidays()).has('2025-07-01')).toBe(true);
+  });
+
+  it("tells readiness the last bar's date, the holiday calendar's last day and whether it covers the next expiries", async () => {
+    const db = tablesOf<MarketTables>(t.app.database.db);
+    const market = createMarketService({
+      repository: createMarketRepository(db),
+      clock: new ManualClock(new Date('2025-06-30T18:00:00+05:30')),
+      data: t.app.site.readModel('marketData'),
+    });
+    const horizon = await market.dataHorizon();
+    expect(horizon.lastBarDate).toBe('2025-06-30');
+    // The calendar here ends with the test holiday of 2025-07-01: it does not reach 2025-09-30.
+    expect(horizon.holidayCalendarEnd).toBe('2025-07-01');
+    expect(horizon.expiriesAhead).toMatchObject({ until: '2025-09-30', covered: false });
+    // Thursday expiries to 2025-08-28, Tuesday after (2025-09-02 on); 75 a lot (contracts expiring in 2025).
+    expect(horizon.expiriesAhead.expiries[0]).toEqual({ expiry: '2025-07-03', lotSize: 75 });
+    expect(horizon.expiriesAhead.expiries.map((e) => e.expiry)).toContain('2025-09-02');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/market-events',
+      headers: adminHeaders,
+      payload: { date: '2025-10-02', kind: 'holiday', event: 'Gandhi Jayanti', impact: 'closed' },
+    });
+    expect((await market.dataHorizon()).expiriesAhead.covered).toBe(true);
   });
 });

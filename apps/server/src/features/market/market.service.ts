@@ -12,6 +12,7 @@ import { assertValidBars, type DailyBar } from '@hurryup/market/bars';
 import { detectBreakout } from '@hurryup/market/breakout';
 import type { MarketData, MarketDataReadModel, StoredBar } from '@hurryup/market/market-data';
 import { indiaDate, type MarketMoment, marketMoment } from '@hurryup/market/market-hours';
+import { niftyContractLot, niftyExpiryOnOrAfter } from '@hurryup/market/nifty-contracts';
 import { optionSuggestion, vixLevelsBefore } from '@hurryup/market/option-suggestion';
 import { rsiValues } from '@hurryup/market/oscillators';
 import { lastValue } from '@hurryup/market/series';
@@ -28,6 +29,9 @@ import type { LiveQuotes } from './market-sync.ts';
  * leave 1.5e-9 % on NIFTY and cover the whole stored history of every NIFTY 50 stock.
  */
 export const ratingBars = 2000;
+
+/** How far ahead the contract rules must place every expiry (three months). */
+const contractHorizonDays = 92;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const formatNumber = (value: number) =>
@@ -101,6 +105,42 @@ export function createMarketService({ repository, clock, live, data }: MarketSer
   return {
     holidays,
     moment,
+
+    /**
+     * For readiness (the operator's checks): the date of the newest stored NIFTY 50 bar, the last day the
+     * holiday calendar lists, and whether the contract rules can place every expiry of the next three
+     * months: an expiry moves to the session before a holiday, so the calendar must reach past them.
+     */
+    async dataHorizon(): Promise<{
+      lastBarDate: string | undefined;
+      holidayCalendarEnd: string | undefined;
+      expiriesAhead: { until: string; covered: boolean; expiries: { expiry: string; lotSize: number }[] };
+    }> {
+      const snapshot = await data.current();
+      const today = indiaDate(now());
+      const until = shiftDays(today, contractHorizonDays);
+      const holidaySet = await snapshot.holidays();
+      const holidayCalendarEnd = [...holidaySet].sort().at(-1);
+      const expiries: { expiry: string; lotSize: number }[] = [];
+      for (let day = today; expiries.length < 40; ) {
+        const expiry = niftyExpiryOnOrAfter(day, holidaySet);
+        if (expiry > until) break;
+        expiries.push({
+          expiry,
+          lotSize: niftyContractLot({ expiry, kind: 'weekly', listedOn: today }, today),
+        });
+        day = shiftDays(expiry, 1);
+      }
+      return {
+        lastBarDate: (await snapshot.bars(NIFTY_50)).at(-1)?.date,
+        holidayCalendarEnd,
+        expiriesAhead: {
+          until,
+          covered: holidayCalendarEnd !== undefined && holidayCalendarEnd >= until,
+          expiries,
+        },
+      };
+    },
 
     async financialData(): Promise<FinancialData> {
       const [, nifty] = await lastTwo(NIFTY_50, 'NIFTY 50 prices');
