@@ -57,6 +57,8 @@ beforeAll(async () => {
       },
     },
   );
+  // The start-up import (of no folder here) moves the market revision when it ends: wait for it.
+  await t.app.site.readModel('marketData').current();
 });
 afterAll(() => t.close());
 
