@@ -32,6 +32,8 @@ const phoneQuery = '(max-width: 639px)';
 function usePhoneWidth(): boolean {
   const [phone, setPhone] = useState(false);
   useEffect(() => {
+    // A browser without media queries in script gets the specification's chart (it scrolls sideways).
+    if (typeof window.matchMedia !== 'function') return;
     const query = window.matchMedia(phoneQuery);
     setPhone(query.matches);
     const changed = () => setPhone(query.matches);
