@@ -69,6 +69,7 @@ export interface PageLog {
  *   is open: kept to the end of the minute in market hours, to the next session's open outside them) and
  *   'india-date' (the date in India: kept to the next midnight in India). The page is kept until the first
  *   of them moves (decision 0039).
+ * - `except`: the route's addresses that are not kept, as if the route declared nothing (save mode).
  *
  * A page that cannot be cached says why instead, in `uncached` (a test fails on a route that does neither).
  */
@@ -78,6 +79,8 @@ export interface PageCacheHandle {
     query?: readonly string[];
     maxAgeSeconds?: number | ((now: Date) => number);
     follows?: readonly PageMoment[];
+    /** Addresses of the route that are never kept (rendered per request), e.g. `/tradebot?save=true`. */
+    except?: (url: URL) => boolean;
   };
   /** Why the page is never kept in the shared page cache (what it shows differs per visitor, say). */
   uncached?: string;

@@ -17,7 +17,13 @@ const build = {
   routes: {
     root: { id: 'root', path: '', module: module({ cache: { maxAgeSeconds: 365 * 24 * 3600 } }) },
     daylow: route('daylow', 'daylow', { cache: { shows: ['market'], follows: ['market-minute'] } }),
-    tradebot: route('tradebot', 'tradebot', { cache: { shows: ['market'] } }),
+    tradebot: route('tradebot', 'tradebot', {
+      cache: {
+        shows: ['market'],
+        query: ['save'],
+        except: (url: URL) => url.searchParams.get('save') === 'true',
+      },
+    }),
     eventCalendar: route('eventCalendar', 'eventCalendar', {
       cache: { shows: ['market'], follows: ['india-date'] },
     }),
@@ -118,10 +124,17 @@ describe('trading pages in the page cache', () => {
   });
 
   it('never keeps save mode', async () => {
-    for (let i = 0; i < 3; i += 1) {
-      const { cache, rendered } = await outcome('/tradebot-save-9');
-      expect(cache).toBeUndefined();
-      expect(rendered).toBe(true);
-    }
+    // Asked first, before any other address of /tradebot with a query.
+    for (const url of ['/tradebot?save=true', '/tradebot-save-9'])
+      for (let i = 0; i < 3; i += 1) {
+        const { cache, rendered } = await outcome(url);
+        expect(cache, url).toBeUndefined();
+        expect(rendered, url).toBe(true);
+      }
+    // The shared page is still answered from the cache, and a tracking tag neither makes an entry nor a render.
+    expect((await outcome('/tradebot')).cache).toBe('hit');
+    expect(await outcome('/tradebot?utm_source=x')).toEqual({ cache: 'hit', rendered: false });
+    expect(await outcome('/tradebot?save=false')).toEqual({ cache: 'miss', rendered: true });
+    expect(await outcome('/tradebot?save=false')).toEqual({ cache: 'hit', rendered: false });
   });
 });

@@ -8,7 +8,8 @@ import type { Route } from './+types/tradebot';
 
 export const handle = {
   loadingText: 'Loading...',
-  cache: { shows: ['market'] },
+  // ?save=true is save mode (per visitor): never kept; its key is its own, so it never gets /tradebot's page.
+  cache: { shows: ['market'], query: ['save'], except: (url: URL) => isSaveMode(url.pathname, url.search) },
 } satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import type { Route } from './+types/trending-now';
 
 export const handle = {
   loadingText: 'Loading trends...',
-  cache: { shows: ['market-news'] },
+  cache: { shows: ['market-news'], query: ['rows'] },
 } satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
