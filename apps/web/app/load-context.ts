@@ -64,14 +64,30 @@ export interface PageLog {
  *   left out of the address the page is rendered for and kept under, so they make no new render.
  * - `maxAgeSeconds`: for pages that change with time as well as with content (the home page's "today",
  *   offers that expire); a layout's value applies to its children.
+ * - `follows`: moments the server's features keep (`site.providePageMoment`) at which the page's figures
+ *   move with time alone: 'market-minute' (the market-hours state, and the current minute while the market
+ *   is open: kept to the end of the minute in market hours, to the next session's open outside them) and
+ *   'india-date' (the date in India: kept to the next midnight in India). The page is kept until the first
+ *   of them moves (decision 0039).
+ * - `except`: the route's addresses that are not kept, as if the route declared nothing (save mode).
+ *
+ * A page that cannot be cached says why instead, in `uncached` (a test fails on a route that does neither).
  */
 export interface PageCacheHandle {
   cache?: {
     shows?: readonly string[] | ((url: URL) => readonly string[]);
     query?: readonly string[];
     maxAgeSeconds?: number | ((now: Date) => number);
+    follows?: readonly PageMoment[];
+    /** Addresses of the route that are never kept (rendered per request), e.g. `/tradebot?save=true`. */
+    except?: (url: URL) => boolean;
   };
+  /** Why the page is never kept in the shared page cache (what it shows differs per visitor, say). */
+  uncached?: string;
 }
+
+/** What a cached page's figures may move with besides the content it shows (`handle.cache.follows`). */
+export type PageMoment = 'market-minute' | 'india-date';
 
 export const appContext = createContext<AppLoadContext>();
 

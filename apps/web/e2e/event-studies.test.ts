@@ -400,11 +400,28 @@ describe('the event-study pages on a phone and a wide screen', () => {
       .locator('text.heatmap-label')
       .evaluateAll((list) => list.map((t) => t.getBoundingClientRect().x));
     for (const left of labelLefts) expect(left).toBeGreaterThanOrEqual(svgLeft);
-    // The legend is whole on the phone, and the sideways scroll is announced.
+    // The legend is whole on the phone, and so are all five columns: nothing to scroll sideways (issue 27).
     const legend = (await phone.locator('.heatmap-legend').boundingBox())!;
     expect(legend.x).toBeGreaterThanOrEqual(0);
     expect(legend.x + legend.width).toBeLessThanOrEqual(390);
-    expect(await phone.locator('.heatmap-cue').isVisible()).toBe(true);
+    await phone.locator('.heatmap-scroll svg.heatmap--compact').waitFor();
+    const scroller = phone.locator('.heatmap-scroll');
+    expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const phoneChart = (await chart.boundingBox())!;
+    expect(phoneChart.x).toBeGreaterThanOrEqual(0);
+    expect(phoneChart.x + phoneChart.width).toBeLessThanOrEqual(390);
+    const headers = await chart
+      .locator('text.heatmap-axis:not(.heatmap-label)')
+      .evaluateAll((list) => list.map((t) => ({ text: t.textContent, box: t.getBoundingClientRect() })));
+    expect(headers.map((h) => h.text)).toEqual(['-3d', '0d', '+3d', '+5d', '+10d']);
+    for (const { box } of headers) expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // Each value fits its cell (no two neighbours' texts overlap).
+    const firstRow = await chart
+      .locator('g.heatmap-cell text.heatmap-value')
+      .evaluateAll((list) => list.slice(0, 5).map((t) => t.getBoundingClientRect()));
+    for (let i = 1; i < firstRow.length; i += 1)
+      expect(firstRow[i]!.x).toBeGreaterThan(firstRow[i - 1]!.x + firstRow[i - 1]!.width);
+    expect(await phone.locator('.heatmap-cue').count()).toBe(0);
     await phone.setViewportSize({ width: 1280, height: 900 });
     const wide = (await chart.boundingBox())!;
     const area = (await phone.locator('.heatmap-scroll').boundingBox())!;

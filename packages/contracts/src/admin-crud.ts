@@ -36,7 +36,11 @@ export function defineAdminCrudCalls<Input extends z.ZodType, Output extends z.Z
   output: Output;
 }) {
   const { plural, noun, input, output } = options;
-  const name = noun.charAt(0).toUpperCase() + noun.slice(1);
+  // 'market event' → 'MarketEvent': operation ids are one word.
+  const name = noun
+    .split(/\s+/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
   const common = { tag: 'admin', access: 'admin' } as const;
   return {
     list: defineCall({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineAdminCrudCalls } from './admin-crud.ts';
 import { defineCall } from './api-call.ts';
 
 const isoDay = z.string().describe('YYYY-MM-DD, India date');
@@ -42,6 +43,46 @@ export const marketEventInputSchema = z
   })
   .strict();
 export type MarketEventInput = z.output<typeof marketEventInputSchema>;
+
+/** A stored event of the calendar, as the operator's calls answer it; `id` is what they address. */
+export const marketEventSchema = z
+  .object({
+    id: z.number().int(),
+    date: z.string(),
+    event: z.string(),
+    kind: z.enum(marketEventKinds),
+    impact: z.string(),
+    scheduled: z.boolean().describe('False for an unscheduled or off-cycle action'),
+    source: z.string().describe("Where the row came from: 'content', a CSV file name, or 'admin'"),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'MarketEvent' });
+export type MarketEvent = z.infer<typeof marketEventSchema>;
+
+/**
+ * The operator's calls on the event calendar (holidays, RBI, US Fed, Budget, election and results dates):
+ * create, replace and delete one event, with its `scheduled` field. One event per date and kind (409 for a
+ * second). Every write moves the 'market' revision: the studies, the market-hours state and the cached
+ * trading pages follow.
+ */
+export const marketEventAdminCalls = defineAdminCrudCalls({
+  plural: 'market-events',
+  noun: 'market event',
+  input: marketEventInputSchema,
+  output: marketEventSchema,
+});
+
+export const listMarketEventsAdmin = defineCall({
+  tag: 'admin',
+  access: 'admin',
+  method: 'GET',
+  path: '/api/admin/market-events',
+  operationId: 'listMarketEventsAdmin',
+  summary: 'Every event of the calendar with its id, by date then kind (for the operator)',
+  status: 200,
+  response: z.array(marketEventSchema).meta({ id: 'MarketEventList' }),
+  errors: [401],
+});
 
 // ---------- Financial data ----------
 

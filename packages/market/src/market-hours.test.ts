@@ -6,6 +6,8 @@ import {
   isMarketOpen,
   isTradingDay,
   lastTradingDay,
+  nextIndiaMidnight,
+  nextMarketMinute,
   previousTradingDay,
 } from './market-hours.ts';
 
@@ -126,5 +128,34 @@ describe('trading days', () => {
     expect(lastTradingDay(ist('2025-01-04T11:00:00'), none)).toBe('2025-01-03'); // Saturday
     expect(lastTradingDay(ist('2024-01-26T11:00:00'), holidays)).toBe('2024-01-25'); // holiday
     expect(lastTradingDay(ist('2024-01-27T11:00:00'), holidays)).toBe('2024-01-25'); // Saturday after it
+  });
+});
+
+describe('nextMarketMinute and nextIndiaMidnight (when a market page changes with time alone)', () => {
+  const at = (iso: string) => new Date(iso);
+  const holidays = new Set(['2025-08-15']);
+  it('is the next minute while the market is open', () => {
+    expect(nextMarketMinute(at('2025-08-14T10:15:42+05:30'), holidays)).toBe(
+      Date.parse('2025-08-14T10:16:00+05:30'),
+    );
+    expect(nextMarketMinute(at('2025-08-14T15:30:10+05:30'), holidays)).toBe(
+      Date.parse('2025-08-14T15:31:00+05:30'),
+    );
+  });
+  it("is the next session's open outside market hours, past weekends and holidays", () => {
+    expect(nextMarketMinute(at('2025-08-14T08:10:00+05:30'), holidays)).toBe(
+      Date.parse('2025-08-14T09:00:00+05:30'),
+    );
+    // Thursday after the close: Friday the 15th is a holiday, so Monday the 18th.
+    expect(nextMarketMinute(at('2025-08-14T15:31:00+05:30'), holidays)).toBe(
+      Date.parse('2025-08-18T09:00:00+05:30'),
+    );
+    expect(nextMarketMinute(at('2025-08-16T11:00:00+05:30'), holidays)).toBe(
+      Date.parse('2025-08-18T09:00:00+05:30'),
+    );
+  });
+  it('gives the next midnight in India', () => {
+    expect(nextIndiaMidnight(at('2025-08-14T23:59:00+05:30'))).toBe(Date.parse('2025-08-15T00:00:00+05:30'));
+    expect(nextIndiaMidnight(at('2025-08-14T20:00:00Z'))).toBe(Date.parse('2025-08-16T00:00:00+05:30'));
   });
 });

@@ -81,6 +81,55 @@ export function lastTradingDay(now: Date, holidays: ReadonlySet<string>): string
   return previousTradingDay(date, holidays);
 }
 
+/** The session state at an instant: whether the market is open, and the newest closed session. */
+export interface MarketMoment {
+  now: Date;
+  /** India 09:00–15:30 inclusive on a trading day. */
+  open: boolean;
+  /** The newest trading day whose session has closed: the date the newest stored bar should have. */
+  lastClosedSession: string;
+}
+
+/** The session state at `now` (the platform clock's instant), with NSE holidays. */
+export function marketMoment(now: Date, holidays: ReadonlySet<string>): MarketMoment {
+  const today = indiaDate(now);
+  const closedToday = isTradingDay(today, holidays) && indiaTime(now).minuteOfDay > MARKET_CLOSE_MINUTE;
+  return {
+    now,
+    open: isMarketOpen(now, holidays),
+    lastClosedSession: closedToday ? today : previousTradingDay(today, holidays),
+  };
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * When what a market page shows next changes with time alone (epoch ms): in market hours the start of the
+ * next minute (its figures move by the minute); outside them the next session's open (09:00 India time on
+ * the next trading day), when the market-hours state changes. A page kept until then is never stale by time.
+ */
+export function nextMarketMinute(now: Date, holidays: ReadonlySet<string>): number {
+  const at = now.getTime();
+  if (isMarketOpen(now, holidays)) return Math.floor(at / MINUTE_MS) * MINUTE_MS + MINUTE_MS;
+  const { date, minuteOfDay } = indiaTime(now);
+  let day = date;
+  if (minuteOfDay >= MARKET_OPEN_MINUTE || !isTradingDay(day, holidays)) {
+    let next = parseDate(day);
+    // Every weekday in a run of closed days is a holiday, so a run is at most 3 × holidays + 4 days long.
+    for (let step = 0; step < 3 * holidays.size + 7; step++) {
+      next = new Date(next.getTime() + DAY_MS);
+      if (isTradingDay(formatUtcDate(next), holidays)) break;
+    }
+    day = formatUtcDate(next);
+  }
+  return parseDate(day).getTime() + MARKET_OPEN_MINUTE * MINUTE_MS - INDIA_OFFSET_MS;
+}
+
+/** The next midnight in India (epoch ms): when "today" (an India date) changes. */
+export function nextIndiaMidnight(now: Date): number {
+  return parseDate(indiaDate(now)).getTime() + DAY_MS - INDIA_OFFSET_MS;
+}
+
 /** Midnight UTC of a YYYY-MM-DD date. setUTCFullYear, not Date.UTC: the latter maps years 0–99 to 19xx. */
 function parseDate(date: string): Date {
   if (!isIsoDate(date)) throw new RangeError(`${JSON.stringify(date)} is not a YYYY-MM-DD date.`);

@@ -7,6 +7,7 @@ import { dailyNewsFeature } from '../features/daily-news/daily-news.feature.ts';
 import { devbitFeature } from '../features/devbit/devbit.feature.ts';
 import { dictionaryFeature } from '../features/dictionary/dictionary.feature.ts';
 import { donateFeature } from '../features/donate/donate.feature.ts';
+import { eventStudiesFeature } from '../features/event-studies/event-studies.feature.ts';
 import { feedsFeature } from '../features/feeds/feeds.feature.ts';
 import { galleriesFeature } from '../features/galleries/galleries.feature.ts';
 import { healthFeature } from '../features/health/health.feature.ts';
@@ -17,6 +18,7 @@ import { marketNewsFeature } from '../features/market-news/market-news.feature.t
 import { nutritionFeature } from '../features/nutrition/nutrition.feature.ts';
 import { offersFeature } from '../features/offers/offers.feature.ts';
 import { operatorsFeature } from '../features/operators/operators.feature.ts';
+import { optionStudiesFeature } from '../features/option-studies/option-studies.feature.ts';
 import { postsFeature } from '../features/posts/posts.feature.ts';
 import { quizFeature } from '../features/quiz/quiz.feature.ts';
 import { reportsFeature } from '../features/reports/reports.feature.ts';
@@ -45,6 +47,8 @@ export const features: readonly Feature<any>[] = [
   commentsFeature,
   feedsFeature,
   marketFeature,
+  optionStudiesFeature,
+  eventStudiesFeature,
   marketNewsFeature,
   mailOutboxFeature,
   operatorsFeature,

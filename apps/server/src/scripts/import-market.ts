@@ -46,6 +46,9 @@ try {
     const seconds = (performance.now() - started) / 1000;
     for (const problem of result.problems) console.error(formatCsvProblem(problem));
     const imported = result.files.filter((f) => !f.skipped);
+    // Running servers read the market data per revision: moving it makes them read the new bars and events
+    // (and drop the trading pages and answers they cached) within a second.
+    if (imported.length > 0) await app.site.contentChanged(['market'], { pictures: false });
     const refused = new Set(result.problems.map((p) => p.file)).size;
     console.log(
       `Imported into ${app.database.describe}: ${imported.length} ${events ? 'event' : 'price'} file(s), ${result.rows} rows in ${seconds.toFixed(1)} s; ${result.files.length - imported.length} unchanged file(s) skipped${refused ? `; ${refused} file(s) refused` : ''}.`,

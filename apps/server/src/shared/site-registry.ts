@@ -1,4 +1,5 @@
-import type { PageData } from '@hurryup/web/load-context';
+import type { MarketDataReadModel } from '@hurryup/market/market-data';
+import type { PageData, PageMoment } from '@hurryup/web/load-context';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { CoreTables } from '../db/core-tables.ts';
@@ -132,6 +133,22 @@ export interface ReportableSource {
 export type ReportCounter = (kind: ReportableKind, keys: readonly string[]) => Promise<Map<string, number>>;
 
 /**
+ * Read models one feature keeps and others read (`provideReadModel`, `readModel`): the data stays the
+ * owner's, read through one model with one invalidation rule instead of each reader querying its tables.
+ */
+export interface SiteReadModels {
+  /** The market feature's stored bars and events, one snapshot per revision of the 'market' content. */
+  marketData: MarketDataReadModel;
+}
+
+/**
+ * When what a cached page shows changes with time alone, by name (a route's `handle.cache.follows`): the
+ * instant (epoch ms) after `now` at which a page rendered at `now` goes stale. The page cache keeps it
+ * until then at most.
+ */
+export type PageMomentEnd = (now: Date) => Promise<number> | number;
+
+/**
  * What features contribute to the site as a whole, read when needed (never at registration), so features
  * can register in any order: page data for the server-rendered pages, sitemap entries, feed items and
  * content kinds for imports; and the content revision every write moves.
@@ -145,6 +162,8 @@ export class SiteRegistry {
   readonly #changeListeners: ((change: ContentChange) => void)[] = [];
   readonly #reportables = new Map<ReportableKind, ReportableSource>();
   #reportCounter: ReportCounter | undefined;
+  readonly #readModels: Partial<SiteReadModels> = {};
+  readonly #moments = new Map<PageMoment, PageMomentEnd>();
   /** Moved by every content write; what is derived from the content (cached pages) follows it. */
   readonly contentRevision: ContentRevision;
   readonly #reportError: (error: unknown) => void;
@@ -161,6 +180,35 @@ export class SiteRegistry {
   /** Every reader the features provided; the pages' loaders read theirs by key. */
   get pageData(): PageData {
     return this.#pageData as PageData;
+  }
+
+  provideReadModel<K extends keyof SiteReadModels>(key: K, model: SiteReadModels[K]) {
+    if (key in this.#readModels) throw new Error(`Read model "${key}" is provided twice`);
+    this.#readModels[key] = model;
+  }
+  /** A read model another feature provides; read when needed (it throws when no feature provides it). */
+  readModel<K extends keyof SiteReadModels>(key: K): SiteReadModels[K] {
+    const model = this.#readModels[key];
+    if (!model) throw new Error(`No feature provides the read model "${key}"`);
+    return model as SiteReadModels[K];
+  }
+
+  /** A moment cached pages may follow (`handle.cache.follows: [name]`), e.g. 'market-minute'. */
+  providePageMoment(name: PageMoment, moment: PageMomentEnd) {
+    if (this.#moments.has(name)) throw new Error(`Page moment "${name}" is provided twice`);
+    this.#moments.set(name, moment);
+  }
+  /**
+   * The earliest instant at which a page following these moments, rendered at `now`, goes stale; a moment no
+   * feature provides makes the page stale at once (it is not kept).
+   */
+  async pageMomentsEnd(names: readonly PageMoment[], now: Date): Promise<number> {
+    let until = Number.POSITIVE_INFINITY;
+    for (const name of names) {
+      const moment = this.#moments.get(name);
+      until = Math.min(until, moment ? await moment(now) : now.getTime());
+    }
+    return until;
   }
 
   addSitemapSource(source: Source<SitemapEntry>) {

@@ -9,6 +9,7 @@ import {
   appContext,
   type PageCacheHandle,
   type PageLog,
+  type PageMoment,
 } from '@hurryup/web/load-context';
 import { createRequest, fastifyReactRouter, sendResponse } from '@mcansh/react-router-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -200,20 +201,25 @@ export function registerPageRoute(
   const now = cachedPages.now;
   const planOf = pageCachePlans(build, now);
   const revisions = site.contentRevision;
-  // The query parameters each page path reads, for the hit path's key (matching routes costs more than a hit).
-  const readsByPath = new Map<string, readonly string[]>();
-  const keyOf = (url: string): string => {
+  // The query parameters each page path reads, for the hit path's key (matching routes costs more than a hit),
+  // and whether its route keeps some of its addresses out of the cache (then each address is matched).
+  const readsByPath = new Map<string, { reads: readonly string[]; excepts: boolean }>();
+  const keyOf = (url: string): string | undefined => {
     const question = url.indexOf('?');
     if (question < 0) return url;
     const pathname = url.slice(0, question);
-    let reads = readsByPath.get(pathname);
-    if (reads === undefined) {
+    let known = readsByPath.get(pathname);
+    if (known === undefined) {
       const plan = planOf(url);
-      reads = plan ? plan.query : [];
+      known = plan ? { reads: plan.query, excepts: plan.excepts } : { reads: [], excepts: true };
       if (readsByPath.size >= 1000) readsByPath.clear();
-      readsByPath.set(pathname, reads);
+      readsByPath.set(pathname, known);
     }
-    return canonicalAddress(url, reads);
+    if (known.excepts) {
+      const plan = planOf(url);
+      return plan ? canonicalAddress(url, plan.query) : undefined;
+    }
+    return canonicalAddress(url, known.reads);
   };
   const directives = cspDirectives(config);
   const scriptHosts = [
@@ -237,6 +243,11 @@ export function registerPageRoute(
     // A scheduled item of what the page shows appears then: the page is kept until that time at most.
     const scheduled = await revisions.nextScheduledChange(plan.shows);
     const renderedAt = now();
+    // A page whose figures move with time (the market minute, the India date) is kept until they move.
+    const movesAt =
+      plan.follows.length > 0
+        ? await site.pageMomentsEnd(plan.follows, new Date(renderedAt))
+        : Number.POSITIVE_INFINITY;
     const response = await render(
       new Request(`${config.publicBaseUrl}${url}`, { headers: { accept: 'text/html' } }),
       // Rendered once for many visitors: its loaders report to the process's logger, not one request's.
@@ -247,6 +258,7 @@ export function registerPageRoute(
     const headers: Record<string, string> = {};
     for (const [name, value] of response.headers) headers[name] = value;
     const expiresAt = Math.min(
+      movesAt,
       plan.maxAgeSeconds === undefined ? Number.POSITIVE_INFINITY : renderedAt + plan.maxAgeSeconds * 1000,
       headers['x-page-expires']
         ? Date.parse(headers['x-page-expires']) || renderedAt
@@ -311,7 +323,8 @@ export function registerPageRoute(
     // Visitors asking for the same page meanwhile wait for this one render instead of starting their own.
     // Keyed by the address as asked (before rewriteUrl) with only the query parameters the route reads:
     // the page is rendered for that address, so a tracking tag makes neither an entry nor a render.
-    const key = keyOf(request.originalUrl);
+    // Never undefined here: an address kept out of the cache has no plan.
+    const key = keyOf(request.originalUrl) ?? request.originalUrl;
     let pending = rendering.get(key);
     if (!pending) {
       pending = renderShared(key, plan).finally(() => rendering.delete(key));
@@ -360,6 +373,10 @@ interface PagePlan {
   shows: readonly string[] | undefined;
   /** The query parameters its routes read, in their order: the others are left out of its key and render. */
   query: readonly string[];
+  /** The moments its routes follow (`handle.cache.follows`): it is kept until the first of them moves. */
+  follows: readonly PageMoment[];
+  /** Whether its route keeps some of its addresses out of the cache (`handle.cache.except`). */
+  excepts: boolean;
 }
 
 /**
@@ -390,13 +407,15 @@ export function pageCachePlans(
       (match) => (build.routes[match.route.id!]?.module.handle as PageCacheHandle | undefined)?.cache,
     );
     if (handles.length === 0 || !handles.at(-1)) return false;
+    const address = new URL(url, 'http://page.invalid');
+    // An address the route keeps out of the cache (save mode) is rendered per request.
+    if (handles.at(-1)!.except?.(address)) return false;
     const at = new Date(now());
     const ages = handles
       .map((cache) =>
         typeof cache?.maxAgeSeconds === 'function' ? cache.maxAgeSeconds(at) : cache?.maxAgeSeconds,
       )
       .filter((age): age is number => age !== undefined);
-    const address = new URL(url, 'http://page.invalid');
     const declared = handles.map((cache) =>
       typeof cache?.shows === 'function' ? cache.shows(address) : cache?.shows,
     );
@@ -406,6 +425,8 @@ export function pageCachePlans(
       shows:
         declared.at(-1) === undefined ? undefined : [...new Set(declared.flatMap((kinds) => kinds ?? []))],
       query: [...new Set(handles.flatMap((cache) => cache?.query ?? []))],
+      follows: [...new Set(handles.flatMap((cache) => cache?.follows ?? []))],
+      excepts: handles.at(-1)!.except !== undefined,
     };
   };
 }

@@ -1,10 +1,13 @@
-import { type PageLoadingHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { BreakoutAlerts } from '../features/market/BreakoutAlerts.tsx';
 import { loadMarket } from '../features/market/load-market.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/breakout';
 
-export const handle = { loadingText: 'Loading alerts...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading alerts...',
+  cache: { shows: ['market'] },
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return { alert: await loadMarket(args, () => pageData(args.context, 'market').breakout()) };

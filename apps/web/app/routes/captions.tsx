@@ -1,11 +1,14 @@
 import { type Captions, captionsDefaultCount, captionsDefaultQuery } from '@hurryup/contracts/market-news';
-import { type PageLoadingHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { VideoTitles, videosFailed } from '../features/market-news/VideoTitles.tsx';
 import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/captions';
 
-export const handle = { loadingText: 'Loading video titles...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading video titles...',
+  cache: { shows: ['market-news'] },
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   try {

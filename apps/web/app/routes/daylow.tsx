@@ -1,10 +1,13 @@
-import { type PageLoadingHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { loadMarket } from '../features/market/load-market.ts';
 import { StockTable } from '../features/market/StockTable.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/daylow';
 
-export const handle = { loadingText: 'Loading stock data...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading stock data...',
+  cache: { shows: ['market'], follows: ['market-minute'] },
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return { stocks: await loadMarket(args, () => pageData(args.context, 'market').stocks()) };

@@ -1,10 +1,13 @@
-import { type PageLoadingHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { EventCalendar } from '../features/event-studies/EventCalendar.tsx';
 import { loadEventStudy } from '../features/event-studies/load-event-study.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/event-calendar';
 
-export const handle = { loadingText: 'Loading...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading...',
+  cache: { shows: ['market'], follows: ['india-date'] },
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return { calendar: await loadEventStudy(args, () => pageData(args.context, 'event-studies').calendar()) };

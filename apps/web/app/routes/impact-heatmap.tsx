@@ -1,10 +1,13 @@
-import { type PageLoadingHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { ImpactHeatmap } from '../features/event-studies/ImpactHeatmap.tsx';
 import { loadEventStudy } from '../features/event-studies/load-event-study.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/impact-heatmap';
 
-export const handle = { loadingText: 'Loading...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading...',
+  cache: { shows: ['market'] },
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return { heatmap: await loadEventStudy(args, () => pageData(args.context, 'event-studies').heatmap()) };

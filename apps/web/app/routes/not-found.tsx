@@ -1,9 +1,14 @@
 import { data, Link } from 'react-router';
+import type { PageCacheHandle } from '#load-context';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/not-found';
 
 /** Not listed in the sitemap (see apps/server/src/web/pages.ts). */
-export const handle = { sitemap: false };
+export const handle = {
+  sitemap: false,
+  uncached:
+    'It answers every unknown address with a 404, and the cache keeps only 200 answers: any invented address would otherwise fill it.',
+} satisfies PageCacheHandle & { sitemap: boolean };
 
 export function loader() {
   // A real 404 status, so search engines drop the URL and monitors see it.

@@ -1,9 +1,12 @@
-import type { PageLoadingHandle } from '#load-context';
+import type { PageCacheHandle, PageLoadingHandle } from '#load-context';
 import { BacktestRunner } from '../features/option-studies/BacktestRunner.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/option-edge-backtest';
 
-export const handle = { loadingText: 'Loading...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading...',
+  cache: { shows: ['market'] },
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), {

@@ -1,10 +1,13 @@
-import { type PageLoadingHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { loadStudy } from '../features/option-studies/load-study.ts';
 import { PatternDetector } from '../features/option-studies/PatternDetector.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/pattern-detector';
 
-export const handle = { loadingText: 'Loading...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading...',
+  cache: { shows: ['market'] },
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return { indicators: await loadStudy(args, () => pageData(args.context, 'optionStudies').indicators()) };

@@ -1,6 +1,6 @@
 import { previewSuffix } from '@hurryup/contracts/shortener-rules';
 import { data } from 'react-router';
-import { type PageLoadingHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import type { DisabledShortLinkData, ShortLinkPreviewData } from '../features/shortener/page-data.ts';
 import { ShortLinkPreview } from '../features/shortener/ShortLinkPreview.tsx';
 import { loaderFailure } from '../shared/loader-failure.ts';
@@ -17,7 +17,11 @@ const failedText = 'The short link could not be loaded. Please try again.';
  * touch the page cache). `/s/<code>` itself is the server's redirect; the unknown codes it leaves here,
  * and any other address under /s/, get the 404 text; a link the site disabled gets its 410 page here.
  */
-export const handle = { loadingText: 'Loading short link...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading short link...',
+  uncached:
+    'Its click count moves with every redirect, which must never touch the page cache; any code may be asked for, and unknown ones would fill it.',
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   const { context, params } = args;

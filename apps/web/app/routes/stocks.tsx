@@ -1,11 +1,14 @@
 import { type StockNews, stockNewsDefaultLimit } from '@hurryup/contracts/market-news';
-import { type PageLoadingHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { StockNewsList, stockNewsFailed } from '../features/market-news/StockNewsList.tsx';
 import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/stocks';
 
-export const handle = { loadingText: 'Loading news...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading news...',
+  cache: { shows: ['market-news'] },
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   try {

@@ -1,9 +1,12 @@
-import type { PageLoadingHandle } from '#load-context';
+import type { PageCacheHandle, PageLoadingHandle } from '#load-context';
 import { StraddleSimulator } from '../features/event-studies/StraddleSimulator.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/straddle-simulator';
 
-export const handle = { loadingText: 'Loading...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading...',
+  cache: { shows: [] },
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), {

@@ -1,10 +1,14 @@
-import { type PageLoadingHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { loadStudy } from '../features/option-studies/load-study.ts';
 import { SignalView } from '../features/option-studies/SignalView.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/tradebot-save-9';
 
-export const handle = { loadingText: 'Loading...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading...',
+  uncached:
+    "Save mode: the page saves the visitor's values on their device and shows them back, so it is kept out of the shared page cache (issue 28).",
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return { indicators: await loadStudy(args, () => pageData(args.context, 'optionStudies').indicators()) };

@@ -1,12 +1,16 @@
 import { useLocation } from 'react-router';
-import { type PageLoadingHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { loadStudy } from '../features/option-studies/load-study.ts';
 import { SignalView } from '../features/option-studies/SignalView.tsx';
 import { isSaveMode } from '../features/option-studies/study-load.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/tradebot';
 
-export const handle = { loadingText: 'Loading...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading...',
+  // ?save=true is save mode (per visitor): never kept; its key is its own, so it never gets /tradebot's page.
+  cache: { shows: ['market'], query: ['save'], except: (url: URL) => isSaveMode(url.pathname, url.search) },
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return { indicators: await loadStudy(args, () => pageData(args.context, 'optionStudies').indicators()) };

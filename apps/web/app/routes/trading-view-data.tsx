@@ -1,10 +1,13 @@
-import { type PageLoadingHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { loadMarket } from '../features/market/load-market.ts';
 import { TradingSummary } from '../features/market/TradingSummary.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/trading-view-data';
 
-export const handle = { loadingText: 'Loading trading data...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading trading data...',
+  cache: { shows: ['market'] },
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   const market = pageData(args.context, 'market');

@@ -1,13 +1,16 @@
 import { type TrendText, trendRowsSchema } from '@hurryup/contracts/market-news';
 import { trendRowsDefault, trendRowsOptions } from '@hurryup/contracts/trend-rows';
 import { useLocation } from 'react-router';
-import { type PageLoadingHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { TrendingNow, trendsFailed } from '../features/market-news/TrendingNow.tsx';
 import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/trending-now';
 
-export const handle = { loadingText: 'Loading trends...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading trends...',
+  cache: { shows: ['market-news'], query: ['rows'] },
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   // An unknown ?rows= value shows the default rather than an error page: the selector puts it right.

@@ -1,10 +1,13 @@
-import { type PageLoadingHandle, pageData } from '#load-context';
+import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import { loadMarket } from '../features/market/load-market.ts';
 import { OptionsSimple } from '../features/market/OptionsSimple.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/volat';
 
-export const handle = { loadingText: 'Loading...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading...',
+  cache: { shows: ['market'] },
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return { suggestion: await loadMarket(args, () => pageData(args.context, 'market').optionSuggestion()) };

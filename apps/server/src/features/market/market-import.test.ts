@@ -204,6 +204,8 @@ describe(`importing ${realMarket ? `MARKET_DATA_DIR (${realMarket})` : 'a writte
       MARKET_DATA_DIR: folder,
       ...(realEvents ? { EVENTS_DATA_DIR: realEvents } : {}),
     });
+    // The start-up import runs in the background; a read of the market data waits for it.
+    await t.app.site.readModel('marketData').current();
   }, 120_000);
   afterAll(async () => {
     await t.close();

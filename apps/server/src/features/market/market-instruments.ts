@@ -7,8 +7,9 @@ export interface Instrument {
   sourceSymbol: string | undefined;
 }
 
-export const NIFTY_50 = 'NIFTY 50';
-export const INDIA_VIX = 'INDIA VIX';
+import { INDIA_VIX, NIFTY_50 } from '@hurryup/market/market-data';
+
+export { INDIA_VIX, NIFTY_50 };
 
 // Index files named the way ../shared/data/market and common downloads name them, and Yahoo's symbols.
 const indices: { symbol: string; name: string; sourceSymbol: string | undefined; files: string[] }[] = [

@@ -19,7 +19,8 @@ export const syncCheckIntervalMs = 15 * 60_000;
 const retryAfterFailureMs = 60 * 60_000;
 
 /**
- * At start: imports the CSV folders the settings name (unchanged files are skipped quickly). With the sync
+ * At start, in the background: imports the CSV folders the settings name (unchanged files are skipped
+ * quickly); `importDone` settles when it has finished, and the market data's reads wait for it. With the sync
  * on, the `market.sync` job fetches missing sessions when the data is stale, at start and every 15 minutes
  * (once across all processes), so the day's bars arrive after the close. Bad files and an unreachable
  * source are logged; they never stop the server.
@@ -66,7 +67,6 @@ export function startMarketData(
         app.log.error({ err: error, folder: dir }, `${setting} could not be imported`);
       }
     }
-    market.forgetHolidays();
     // Cached market answers are computed anew (docs/decisions/0012-page-cache.md).
     await app.site.contentChanged(['market'], { pictures: false });
     // Visitors are told only that there is no market data; what to do about it is for the operator's log.
@@ -94,7 +94,8 @@ export function startMarketData(
     }
   }
 
-  // The sync waits for the start-up import, so it never fetches what a file is about to bring.
+  // The sync and every read of the market data wait for the start-up import, so the sync never fetches what
+  // a file is about to bring, and no market page or answer is computed from half a folder.
   let imported!: () => void;
   const importDone = new Promise<void>((resolve) => {
     imported = resolve;
@@ -110,7 +111,16 @@ export function startMarketData(
       },
     });
 
+  // In the background: the site answers at once, and no page that does not read market data (a blog page,
+  // a tool) waits for the import of a folder of CSV files (issue 28 item 6). Closing waits for it.
+  let importing: Promise<void> | undefined;
   app.addHook('onReady', async () => {
-    await importFolders().finally(imported);
+    importing = importFolders()
+      .catch((error: unknown) => app.log.error({ err: error }, 'market data start-up import failed'))
+      .finally(imported);
   });
+  app.addHook('onClose', async () => {
+    await importing;
+  });
+  return { importDone };
 }

@@ -1,7 +1,7 @@
+import type { MarketMoment } from '@hurryup/market/market-hours';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChartRange, LiveQuote, YahooChartSource } from '../../adapters/yahoo-chart.ts';
 import type { MarketRepository } from './market.repository.ts';
-import type { MarketMoment } from './market-clock.ts';
 import {
   type Instrument,
   knownIndices,

@@ -17,6 +17,7 @@ import { systemClock } from '../../shared/clock.ts';
 import { createMarketRepository } from './market.repository.ts';
 import { createMarketService, ratingBars } from './market.service.ts';
 import type { MarketTables } from './market.tables.ts';
+import { createMarketDataReadModel } from './market-data.ts';
 import { importMarketFolder } from './market-import.ts';
 import { NIFTY_50_STOCKS } from './market-instruments.ts';
 
@@ -39,7 +40,11 @@ Market data, ${folder}`);
     );
     console.log(`${'start-up re-import (all files unchanged)'.padEnd(44)} ${skipMs.toFixed(0)} ms`);
     const repository = createMarketRepository(db);
-    const market = createMarketService({ repository, clock: systemClock });
+    const market = createMarketService({
+      repository,
+      clock: systemClock,
+      data: createMarketDataReadModel(db, async () => 1),
+    });
     await market.rateAllStocks();
     const stored = await repository.recentBarsOf(NIFTY_50_STOCKS, '2000-01-01');
     const rateOnly: number[] = [];

@@ -6,26 +6,27 @@ import {
   getOptionSuggestions,
   getSavedIndicators,
   getTradingViewData,
+  listMarketEventsAdmin,
   listStocks,
+  marketEventAdminCalls,
   marketEventInputSchema,
   saveIndicators,
 } from '@hurryup/contracts/market';
-import { isMarketOpen } from '@hurryup/market/market-hours';
+import { isMarketOpen, nextIndiaMidnight, nextMarketMinute } from '@hurryup/market/market-hours';
 import type { MarketPageData } from '@hurryup/web/features/market/page-data';
 import { createYahooChartSource } from '../../adapters/yahoo-chart.ts';
 import { tablesOf } from '../../db/tables-of.ts';
+import { registerAdminCalls, registerAdminCrud } from '../../shared/admin-crud.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
-import { eventStudiesMigrations } from './event-studies.migrations.ts';
-import { registerEventStudies } from './event-studies.routes.ts';
-import { eventStudiesSettings } from './event-studies.settings.ts';
 import { marketMigrations } from './market.migrations.ts';
 import { createMarketRepository } from './market.repository.ts';
 import { createMarketService } from './market.service.ts';
 import type { MarketTables } from './market.tables.ts';
+import { createMarketDataReadModel } from './market-data.ts';
+import { createMarketEventsAdmin } from './market-events.ts';
 import { startMarketData } from './market-startup.ts';
 import { createLiveQuotes } from './market-sync.ts';
-import { registerOptionStudies } from './option-studies.routes.ts';
 
 /** Where seed-content events come from, so imports from CSV files never count as the seed. */
 const contentSource = 'content';
@@ -42,16 +43,32 @@ const noHolidays: ReadonlySet<string> = new Set();
  */
 export const marketFeature = defineFeature({
   name: 'market',
-  migrations: { ...marketMigrations, ...eventStudiesMigrations },
-  settings: eventStudiesSettings,
-  async plugin(app, { database, config, site, jobs, clock, limits, settings, log }) {
-    const repository = createMarketRepository(tablesOf<MarketTables>(database.db), clock);
+  migrations: marketMigrations,
+  async plugin(app, { database, config, site, jobs, clock }) {
+    const db = tablesOf<MarketTables>(database.db);
+    const repository = createMarketRepository(db, clock);
     const now = () => clock.date();
     const source = config.market.sync
       ? createYahooChartSource({ baseUrl: config.market.sourceUrl })
       : undefined;
     const live = source ? createLiveQuotes(source, app.log, now) : undefined;
-    const market = createMarketService({ repository, clock, live });
+    // The one read model of the stored bars and events, for this feature and the trading features.
+    let startup: { importDone: Promise<void> } | undefined;
+    const data = createMarketDataReadModel(db, async () => {
+      // Nothing is read from a folder still being imported at start (market-startup.ts).
+      await startup?.importDone;
+      await site.contentRevision.current();
+      return site.contentRevision.latestOf(['market']);
+    });
+    site.provideReadModel('marketData', data);
+    // Cached market pages (handle.cache.follows) are kept to the end of the minute in market hours, to the
+    // next session's open outside them (NSE holidays from the calendar); pages that show "today" to the
+    // next midnight in India.
+    site.providePageMoment('market-minute', async (at) =>
+      nextMarketMinute(at, await (await data.current()).holidays()),
+    );
+    site.providePageMoment('india-date', (at) => nextIndiaMidnight(at));
+    const market = createMarketService({ repository, clock, live, data });
 
     // Answers from the stored bars change when the import or the sync writes bars (both announce it), and
     // with the time of day (whether the session is open, the last closed session): a minute at most. Live
@@ -79,8 +96,6 @@ export const marketFeature = defineFeature({
     });
     registerCall(app, getOptionSuggestions, () => market.optionSuggestion(), { cache: fromBars });
     registerCall(app, checkBreakout, ({ body }) => market.breakout(body));
-    registerOptionStudies(app, { database, site, indicators: () => market.indicators() });
-
     site.providePageData('market', {
       stocks: () => market.stocks(),
       financialData: () => market.financialData(),
@@ -88,7 +103,15 @@ export const marketFeature = defineFeature({
       dailyNews: () => market.dailyNews(),
       optionSuggestion: () => market.optionSuggestion(),
       breakout: () => market.breakout({ data: [] }),
+      indicators: () => market.indicators(),
     } satisfies MarketPageData);
+
+    // The operator's calls on the event calendar; each write moves the 'market' revision.
+    const events = createMarketEventsAdmin(db, clock);
+    await registerAdminCrud(app, config.adminToken, marketEventAdminCalls, events, 'market');
+    await registerAdminCalls(app, config.adminToken, (admin) =>
+      registerCall(admin, listMarketEventsAdmin, () => events.list()),
+    );
 
     site.addContentKind({
       path: 'market-events',
@@ -100,13 +123,10 @@ export const marketFeature = defineFeature({
           contentSource,
           tablesOf<MarketTables>(tx),
         ),
-      committed: () => market.forgetHolidays(),
       isEmpty: async () => (await repository.countEvents(contentSource)) === 0,
       revisionKind: 'market',
     });
 
-    registerEventStudies(app, { database, site, clock, limits, settings, log });
-
-    startMarketData(app, { database, config, repository, market, source, jobs, clock });
+    startup = startMarketData(app, { database, config, repository, market, source, jobs, clock });
   },
 });

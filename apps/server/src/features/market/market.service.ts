@@ -10,15 +10,16 @@ import type {
 import { marketDataNotLoadedCode } from '@hurryup/contracts/market-codes';
 import { assertValidBars, type DailyBar } from '@hurryup/market/bars';
 import { detectBreakout } from '@hurryup/market/breakout';
-import { indiaDate } from '@hurryup/market/market-hours';
-import { optionSuggestion } from '@hurryup/market/option-suggestion';
+import type { MarketData, MarketDataReadModel, StoredBar } from '@hurryup/market/market-data';
+import { indiaDate, type MarketMoment, marketMoment } from '@hurryup/market/market-hours';
+import { niftyContractLot, niftyExpiryOnOrAfter } from '@hurryup/market/nifty-contracts';
+import { optionSuggestion, vixLevelsBefore } from '@hurryup/market/option-suggestion';
 import { rsiValues } from '@hurryup/market/oscillators';
 import { lastValue } from '@hurryup/market/series';
 import { type TechnicalRating, technicalRating } from '@hurryup/market/technical-rating';
 import type { Clock } from '../../shared/clock.ts';
 import { HttpError } from '../../shared/http-error.ts';
-import type { MarketRepository, StoredEvent } from './market.repository.ts';
-import { type MarketMoment, marketMoment } from './market-clock.ts';
+import type { MarketRepository } from './market.repository.ts';
 import { INDIA_VIX, NIFTY_50, NIFTY_50_STOCKS } from './market-instruments.ts';
 import type { LiveQuotes } from './market-sync.ts';
 
@@ -28,6 +29,9 @@ import type { LiveQuotes } from './market-sync.ts';
  * leave 1.5e-9 % on NIFTY and cover the whole stored history of every NIFTY 50 stock.
  */
 export const ratingBars = 2000;
+
+/** How far ahead the contract rules must place every expiry (three months). */
+const contractHorizonDays = 92;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const formatNumber = (value: number) =>
@@ -57,56 +61,85 @@ export interface MarketServiceOptions {
   clock: Pick<Clock, 'now' | 'date'>;
   /** Live quotes during market hours; absent when the sync is off. */
   live?: LiveQuotes | undefined;
+  /** The stored bars and events, one snapshot per data revision (market-data.ts). */
+  data: MarketDataReadModel;
 }
 
 /** What the market calls answer, computed from the stored bars (and live quotes in market hours). */
-export function createMarketService({ repository, clock, live }: MarketServiceOptions) {
+export function createMarketService({ repository, clock, live, data }: MarketServiceOptions) {
   const now = () => clock.date();
-  let holidayCache: { at: number; set: Set<string> } | undefined;
-  const ratingCache = new Map<string, { key: string; rating: TechnicalRating }>();
 
-  async function holidays(): Promise<Set<string>> {
-    // NSE holidays change only through an import; five minutes keeps them current without a query per call.
-    if (holidayCache && clock.now() - holidayCache.at < 300_000) return holidayCache.set;
-    const events = await repository.events({ kinds: ['holiday'] });
-    holidayCache = { at: clock.now(), set: new Set(events.map((e) => e.date)) };
-    return holidayCache.set;
+  async function holidays(): Promise<ReadonlySet<string>> {
+    return (await data.current()).holidays();
   }
 
   async function moment(): Promise<MarketMoment> {
     return marketMoment(now(), await holidays());
   }
 
+  /** The last `count` stored bars of a symbol, oldest first. */
+  async function recentBars(symbol: string, count: number): Promise<readonly StoredBar[]> {
+    return (await (await data.current()).bars(symbol)).slice(-count);
+  }
+
   async function lastTwo(symbol: string, what: string): Promise<[DailyBar | undefined, DailyBar]> {
-    const bars = await repository.recentBars(symbol, 2);
+    const bars = await recentBars(symbol, 2);
     const last = bars.at(-1);
     if (!last) throw notLoaded(what);
     return [bars.length > 1 ? bars[0] : undefined, last];
   }
 
-  /** The rating of a symbol's stored bars, recomputed only when a new bar arrives. */
-  function ratingOf(symbol: string, bars: DailyBar[]): TechnicalRating {
-    const key = `${bars.length}:${bars.at(-1)?.date}:${bars.at(-1)?.close}`;
-    const cached = ratingCache.get(symbol);
-    if (cached?.key === key) return cached.rating;
-    const rating = technicalRating(bars);
-    ratingCache.set(symbol, { key, rating });
-    return rating;
+  /** The rating of a symbol's last `ratingBars` stored bars, computed once per data revision. */
+  async function ratingOf(snapshot: MarketData, symbol: string): Promise<TechnicalRating | undefined> {
+    const bars = await snapshot.bars(symbol);
+    if (bars.length === 0) return undefined;
+    return snapshot.derive(`rating ${symbol}`, () => technicalRating(bars.slice(-ratingBars)));
   }
 
-  async function nextEvent(after: string): Promise<StoredEvent | undefined> {
-    const events = await repository.events({
-      from: after,
-      kinds: ['rbi', 'usfed', 'budget', 'election', 'results'],
-    });
-    return events.find((e) => e.date > after);
+  async function nextEvent(after: string) {
+    const kinds = new Set(['rbi', 'usfed', 'budget', 'election', 'results']);
+    const events = await (await data.current()).events();
+    return events.find((e) => e.date > after && kinds.has(e.kind));
   }
 
   return {
     holidays,
     moment,
-    forgetHolidays() {
-      holidayCache = undefined;
+
+    /**
+     * For readiness (the operator's checks): the date of the newest stored NIFTY 50 bar, the last day the
+     * holiday calendar lists, and whether the contract rules can place every expiry of the next three
+     * months: an expiry moves to the session before a holiday, so the calendar must reach past them.
+     */
+    async dataHorizon(): Promise<{
+      lastBarDate: string | undefined;
+      holidayCalendarEnd: string | undefined;
+      expiriesAhead: { until: string; covered: boolean; expiries: { expiry: string; lotSize: number }[] };
+    }> {
+      const snapshot = await data.current();
+      const today = indiaDate(now());
+      const until = shiftDays(today, contractHorizonDays);
+      const holidaySet = await snapshot.holidays();
+      const holidayCalendarEnd = [...holidaySet].sort().at(-1);
+      const expiries: { expiry: string; lotSize: number }[] = [];
+      for (let day = today; expiries.length < 40; ) {
+        const expiry = niftyExpiryOnOrAfter(day, holidaySet);
+        if (expiry > until) break;
+        expiries.push({
+          expiry,
+          lotSize: niftyContractLot({ expiry, kind: 'weekly', listedOn: today }, today),
+        });
+        day = shiftDays(expiry, 1);
+      }
+      return {
+        lastBarDate: (await snapshot.bars(NIFTY_50)).at(-1)?.date,
+        holidayCalendarEnd,
+        expiriesAhead: {
+          until,
+          covered: holidayCalendarEnd !== undefined && holidayCalendarEnd >= until,
+          expiries,
+        },
+      };
     },
 
     async financialData(): Promise<FinancialData> {
@@ -135,9 +168,10 @@ export function createMarketService({ repository, clock, live }: MarketServiceOp
     },
 
     async tradingView(): Promise<TradingViewData> {
-      const bars = await repository.recentBars(NIFTY_50, ratingBars);
-      if (bars.length === 0) throw notLoaded('NIFTY 50 prices');
-      const rating = ratingOf(NIFTY_50, bars);
+      const snapshot = await data.current();
+      const rating = await ratingOf(snapshot, NIFTY_50);
+      const last = (await snapshot.bars(NIFTY_50)).at(-1);
+      if (!rating || !last) throw notLoaded('NIFTY 50 prices');
       const list = (sell: number, neutral: number, buy: number) => [
         { name: 'Sell' },
         { name: String(sell) },
@@ -153,7 +187,7 @@ export function createMarketService({ repository, clock, live }: MarketServiceOp
         movingAverages: list(ma.sell, ma.neutral, ma.buy),
         symbol: NIFTY_50,
         rating: rating.label,
-        asOf: bars.at(-1)!.date,
+        asOf: last.date,
       };
     },
 
@@ -164,14 +198,14 @@ export function createMarketService({ repository, clock, live }: MarketServiceOp
         const change = nifty.close - niftyBefore.close;
         parts[0] += ` (${signed(change)}, ${signed((change / niftyBefore.close) * 100)}%)`;
       }
-      const bank = (await repository.recentBars('NIFTY BANK', 2)).filter((b) => b.date <= nifty.date);
+      const bank = (await recentBars('NIFTY BANK', 2)).filter((b) => b.date <= nifty.date);
       if (bank.at(-1)?.date === nifty.date) {
         const [before, last] = [bank.at(-2), bank.at(-1)!];
         parts[0] += `; NIFTY BANK at ${formatNumber(last.close)}`;
         if (before) parts[0] += ` (${signed(((last.close - before.close) / before.close) * 100)}%)`;
       }
       parts[0] += '.';
-      const vix = await repository.recentBars(INDIA_VIX, 2);
+      const vix = await recentBars(INDIA_VIX, 2);
       const vixLast = vix.at(-1);
       if (vixLast) {
         const before = vix.at(-2);
@@ -200,9 +234,12 @@ export function createMarketService({ repository, clock, live }: MarketServiceOp
         throw new HttpError(404, 'UNKNOWN_SYMBOL', `Not a NIFTY 50 stock: ${unknown.join(', ')}.`, {
           symbols: `Unknown symbol${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`,
         });
-      const latest = await repository.lastBarDate(wanted[0] === undefined ? NIFTY_50 : wanted[0]);
-      const since = shiftDays(latest ?? '2000-01-01', -Math.ceil(ratingBars * 1.5));
-      const barsBySymbol = await repository.recentBarsOf(wanted, since);
+      const snapshot = await data.current();
+      const barsBySymbol = new Map<string, readonly StoredBar[]>();
+      for (const symbol of wanted) {
+        const bars = await snapshot.bars(symbol);
+        if (bars.length > 0) barsBySymbol.set(symbol, bars);
+      }
       if (barsBySymbol.size === 0) throw notLoaded('NIFTY 50 stock prices');
       const at = await moment();
       const rows: StockRow[] = [];
@@ -211,7 +248,7 @@ export function createMarketService({ repository, clock, live }: MarketServiceOp
         const last = bars?.at(-1);
         if (!bars || !last) continue;
         const before = bars.at(-2);
-        const rating = ratingOf(symbol, bars.slice(-ratingBars)).label;
+        const rating = (await ratingOf(snapshot, symbol))!.label;
         const quote = at.open && live ? await live.quote(symbol) : undefined;
         if (quote) {
           const base = quote.previousClose ?? last.close;
@@ -253,7 +290,7 @@ export function createMarketService({ repository, clock, live }: MarketServiceOp
     },
 
     async indicators(): Promise<Indicators> {
-      const bars = await repository.recentBars(NIFTY_50, ratingBars);
+      const bars = await recentBars(NIFTY_50, ratingBars);
       const last = bars.at(-1);
       if (!last) throw notLoaded('NIFTY 50 prices');
       const [, vix] = await lastTwo(INDIA_VIX, 'India VIX prices');
@@ -264,9 +301,11 @@ export function createMarketService({ repository, clock, live }: MarketServiceOp
         ),
       );
       if (rsi === undefined) throw notLoaded('NIFTY 50 prices for 15 days (RSI needs them)');
-      const oi = await repository.lastOpenInterest(NIFTY_50);
-      const oiChange =
-        oi.length === 2 && oi[0]!.oi > 0 ? round2(((oi[1]!.oi - oi[0]!.oi) / oi[0]!.oi) * 100) : undefined;
+      const oi = (await (await data.current()).bars(NIFTY_50))
+        .filter((b) => b.openInterest !== undefined)
+        .slice(-2)
+        .map((b) => b.openInterest!);
+      const oiChange = oi.length === 2 && oi[0]! > 0 ? round2(((oi[1]! - oi[0]!) / oi[0]!) * 100) : undefined;
       return {
         nifty: last.close,
         rsi: round2(rsi),
@@ -309,7 +348,10 @@ export function createMarketService({ repository, clock, live }: MarketServiceOp
 
     async optionSuggestion(): Promise<OptionSuggestion> {
       const { nifty, rsi, vix, asOf } = await this.indicators();
-      const idea = optionSuggestion({ nifty, rsi, vix });
+      // Cheap and rich volatility from the year of India VIX closes before the reading (walk-forward).
+      const levels = vixLevelsBefore(await (await data.current()).bars(INDIA_VIX), asOf);
+      if (!levels) throw notLoaded('India VIX prices for 20 sessions before the last close');
+      const idea = optionSuggestion({ nifty, rsi, vix, levels });
       return { nifty, rsi, vix, suggestion: idea.suggestion, rule: idea.rule, asOf };
     },
 
@@ -329,7 +371,7 @@ export function createMarketService({ repository, clock, live }: MarketServiceOp
           });
         }
       } else {
-        bars = await repository.recentBars(symbol, 60);
+        bars = [...(await recentBars(symbol, 60))];
         if (bars.length === 0) {
           if (symbol === NIFTY_50) throw notLoaded('NIFTY 50 prices');
           throw new HttpError(404, 'UNKNOWN_SYMBOL', `The site has no prices for ${symbol}.`, {
@@ -363,9 +405,6 @@ export function createMarketService({ repository, clock, live }: MarketServiceOp
         asOf,
       };
     },
-
-    /** Upcoming and past events of the calendar (for later screens and the daily news). */
-    events: (range: { from?: string; to?: string; kinds?: readonly string[] }) => repository.events(range),
   };
 }
 export type MarketService = ReturnType<typeof createMarketService>;

@@ -21,7 +21,27 @@ export const heatmapHeight = 500;
 export const legendLength = 400;
 const columns = ['-3d', '0d', '+3d', '+5d', '+10d'] as const;
 type Column = (typeof columns)[number];
-const cellWidth = 80;
+/**
+ * On a phone (narrower than 640 px, where the specification's 590 px chart would scroll sideways): compact
+ * cells and a narrower label column, so all five columns are read without scrolling (issue 27).
+ */
+const compact = { left: 74, right: 4, cellWidth: 54, labelChars: 9 } as const;
+const phoneQuery = '(max-width: 639px)';
+
+/** Whether the screen is phone-wide; false on the server and until the page has run. */
+function usePhoneWidth(): boolean {
+  const [phone, setPhone] = useState(false);
+  useEffect(() => {
+    // A browser without media queries in script gets the specification's chart (it scrolls sideways).
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(phoneQuery);
+    setPhone(query.matches);
+    const changed = () => setPhone(query.matches);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
+  return phone;
+}
 
 /** What the rows add (issue 29): each offset's sample and t statistic, and whether it is significant at 5 %. */
 export type HeatmapRowExtras = {
@@ -146,7 +166,11 @@ function HeatmapChart({ rows }: { rows: Row[] }) {
     };
   }, [rows]);
 
-  const { top, right, bottom, left } = heatmapMargin;
+  const phone = usePhoneWidth();
+  const { top, bottom } = heatmapMargin;
+  const { left, right, cellWidth, labelChars } = phone
+    ? compact
+    : { ...heatmapMargin, cellWidth: 80, labelChars: 12 };
   const width = left + columns.length * cellWidth + right;
   const innerHeight = heatmapHeight - top - bottom;
   const cellHeight = innerHeight / rows.length;
@@ -159,6 +183,7 @@ function HeatmapChart({ rows }: { rows: Row[] }) {
           <svg
             width={width}
             height={heatmapHeight}
+            className={phone ? 'heatmap--compact' : undefined}
             role="img"
             aria-label={`Average % return by index and offset: ${rows.length} rows`}
           >
@@ -174,7 +199,7 @@ function HeatmapChart({ rows }: { rows: Row[] }) {
               </text>
             ))}
             {rows.map((row, r) => {
-              const lines = labelLines(row.sector);
+              const lines = labelLines(row.sector, labelChars);
               const middle = top + r * cellHeight + cellHeight / 2;
               return (
                 <g key={row.sector}>
@@ -227,7 +252,7 @@ function HeatmapChart({ rows }: { rows: Row[] }) {
           </svg>
         )}
       </section>
-      <p className="scroll-cue heatmap-cue">Scroll sideways for all five columns.</p>
+      {!phone && <p className="scroll-cue heatmap-cue">Scroll sideways for all five columns.</p>}
       {colours && <Legend colours={colours} tested={tested} />}
     </>
   );

@@ -2,6 +2,7 @@ import type {
   BreakoutAlert,
   DailyNews,
   FinancialData,
+  Indicators,
   OptionSuggestion,
   StockRow,
   TradingViewData,
@@ -18,6 +19,8 @@ export interface MarketPageData {
   dailyNews(): Promise<DailyNews>;
   optionSuggestion(): Promise<OptionSuggestion>;
   breakout(): Promise<BreakoutAlert>;
+  /** NIFTY 50, RSI(14), India VIX and the OI change at the last close (the options assistants' fields). */
+  indicators(): Promise<Indicators>;
 }
 
 declare module '../../load-context.ts' {

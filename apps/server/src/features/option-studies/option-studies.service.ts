@@ -5,6 +5,7 @@ import type {
   StrategyResponse,
 } from '@hurryup/contracts/option-studies';
 import { addDays } from '@hurryup/market/event-studies';
+import { INDIA_VIX, type MarketData, type MarketDataReadModel, NIFTY_50 } from '@hurryup/market/market-data';
 import {
   NIFTY_LOT_SIZES,
   niftyContractFor,
@@ -43,9 +44,6 @@ import {
 } from '@hurryup/market/option-studies';
 import { pricePosition } from '@hurryup/market/strategy-position';
 import { type Evidence, evidenceOf, refusalOf } from '@hurryup/market/trade-evidence';
-import { notLoaded } from './market.service.ts';
-import { INDIA_VIX, NIFTY_50 } from './market-instruments.ts';
-import type { OptionStudiesRepository } from './option-studies.repository.ts';
 
 /** Sessions a study needs at least: RSI(14) and the 20-day patterns need 21, the follow-through 3 more. */
 const minimumSessions = 25;
@@ -62,7 +60,6 @@ const kindLabels: Record<Exclude<StudyKind, 'fed'>, string> = {
 };
 
 type Studies = {
-  revision: number;
   data: StudyData;
   signals: SignalHistory;
   patterns: PatternHistory;
@@ -79,28 +76,27 @@ type Studies = {
 };
 
 export interface OptionStudiesOptions {
-  repository: OptionStudiesRepository;
-  /** The data revision of the market bars and events: the studies are computed again when it moves. */
-  revision: () => Promise<number>;
+  /** The market data read model: the studies are computed once per revision of its data, and kept with it. */
+  data: MarketDataReadModel;
 }
 
 /**
  * The options assistants (docs/trading-methods.md): signal, backtest, strategy and pattern answers from
  * the stored NIFTY 50 and India VIX bars and the event calendar, computed once per data revision.
  */
-export function createOptionStudies({ repository, revision }: OptionStudiesOptions) {
-  let cached: Studies | undefined;
-  let loading: Promise<Studies> | undefined;
+const studiedKinds = new Set(['rbi', 'budget', 'usfed', 'election']);
 
-  async function build(rev: number): Promise<Studies> {
-    const [nifty, vix, stored] = await Promise.all([
-      repository.allBars(NIFTY_50),
-      repository.allBars(INDIA_VIX),
-      repository.eventsOf(['rbi', 'budget', 'usfed', 'election']),
+export function createOptionStudies({ data: marketData }: OptionStudiesOptions) {
+  async function build(market: MarketData): Promise<Studies> {
+    const [nifty, vix, calendar] = await Promise.all([
+      market.bars(NIFTY_50),
+      market.bars(INDIA_VIX),
+      market.events(),
     ]);
+    const stored = calendar.filter((e) => studiedKinds.has(e.kind));
     if (nifty.length < minimumSessions)
-      throw notLoaded(`NIFTY 50 prices for ${minimumSessions} sessions (the studies need them)`);
-    if (vix.length === 0) throw notLoaded('India VIX prices');
+      throw market.notLoaded(`NIFTY 50 prices for ${minimumSessions} sessions (the studies need them)`);
+    if (vix.length === 0) throw market.notLoaded('India VIX prices');
     const data = prepareStudyData(nifty, vix);
     const events = new Map<string, EventMoveStats>();
     events.set('', eventMoveStats(data, allSessions(data)));
@@ -124,7 +120,6 @@ export function createOptionStudies({ repository, revision }: OptionStudiesOptio
     events.set('results', eventMoveStats(data, eventReactionSessions(data, seasons)));
     const eventful = new Set(eventReactionSessions(data, [...stored, ...seasons]));
     return {
-      revision: rev,
       data,
       signals: signalHistory(data),
       patterns: patternHistory(data),
@@ -137,16 +132,10 @@ export function createOptionStudies({ repository, revision }: OptionStudiesOptio
     };
   }
 
+  /** The studies of the current data revision: built once (concurrent callers share it), kept with it. */
   async function studies(): Promise<Studies> {
-    const rev = await revision();
-    if (cached?.revision === rev) return cached;
-    // Concurrent callers share one computation.
-    loading ??= build(rev).finally(() => {
-      loading = undefined;
-    });
-    const built = await loading;
-    if (built.revision === rev) cached = built;
-    return built;
+    const market = await marketData.current();
+    return market.derive('option-studies', () => build(market));
   }
 
   const kindOf = (event: StudyKind) => (event === 'fed' ? 'usfed' : event);

@@ -18,9 +18,9 @@ import {
   waitForBackgroundWork,
 } from '../../../../../scripts/bench/kit.ts';
 import { tablesOf } from '../../db/tables-of.ts';
-import type { MarketTables } from './market.tables.ts';
-import { importEventsFolder, importMarketFolder } from './market-import.ts';
-import { createOptionStudiesRepository } from './option-studies.repository.ts';
+import type { MarketTables } from '../market/market.tables.ts';
+import { createMarketDataReadModel } from '../market/market-data.ts';
+import { importEventsFolder, importMarketFolder } from '../market/market-import.ts';
 import { createOptionStudies } from './option-studies.service.ts';
 
 const percentile = (sorted: number[], p: number) =>
@@ -54,9 +54,9 @@ export async function benchOptions() {
   const db = tablesOf<MarketTables>(database.db);
   await importMarketFolder(db, marketFolder);
   await importEventsFolder(db, eventsFolder);
-  const repository = createOptionStudiesRepository(db);
   let revision = 1;
-  const studies = createOptionStudies({ repository, revision: async () => revision });
+  const market = createMarketDataReadModel(db, async () => revision);
+  const studies = createOptionStudies({ data: market });
   console.log(`\nOptions assistants (in process, SQLite), ${marketFolder}`);
   const coldStart = performance.now();
   await studies.backtest(0);
@@ -65,8 +65,8 @@ export async function benchOptions() {
     `${(performance.now() - coldStart).toFixed(1)} ms`,
   );
   line(`full-history backtest, warm (${rounds} calls)`, await timed(rounds, () => studies.backtest(0)));
-  const nifty = await repository.allBars('NIFTY 50');
-  const vix = await repository.allBars('INDIA VIX');
+  const nifty = await (await market.current()).bars('NIFTY 50');
+  const vix = await (await market.current()).bars('INDIA VIX');
   const data = prepareStudyData(nifty, vix);
   line(
     `full-history backtest recomputed (${backtestSignals(data, 0).trade_count} trades)`,

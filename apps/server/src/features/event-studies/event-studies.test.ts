@@ -227,7 +227,7 @@ describe('event studies on a small market folder', () => {
     // NIFTY rose every session: every past reaction was up.
     expect(body.suggested_action).toMatch(/^Bullish/);
     expect(body.confidence).toBe(100);
-    expect(body.reasoning).toContain('after 5 past US Fed decisions');
+    expect(body.reasoning).toContain('after 5 past scheduled US Fed decisions');
     expect(String(res.headers['cache-control'] ?? '')).not.toMatch(/public/);
     expect((await get('/api/generate-alert?premium=maybe')).statusCode).toBe(400);
   });
@@ -437,6 +437,18 @@ describe.runIf(realMarket && realEvents)('event studies on the real data', () =>
     expect(trial('2024-12-06')).toMatchObject({ expiry: '2024-12-12', lotSize: 25 });
     expect(trial('2024-12-06').profit + trial('2024-12-06').costs).toBeCloseTo(-707.72, 1);
     console.info('straddle 2015-2024, 3 days, gap 200:', JSON.stringify({ ...body, details: undefined }));
+  });
+
+  it('bases the Fed alert on scheduled decisions only: the 2020 emergency cuts are left out and named', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/generate-alert' });
+    expect(res.statusCode).toBe(200);
+    const alert = res.json();
+    expect(alert).toMatchObject({ status: 'alert', date: '2025-12-10' });
+    const scheduledBefore = csvDates('fomc.csv').filter(
+      (d) => d < '2025-12-05' && d !== '2020-03-03' && d !== '2020-03-15',
+    );
+    expect(alert.reasoning).toContain(`after ${scheduledBefore.length} past scheduled US Fed decisions`);
+    expect(alert.reasoning).toContain('Left out: the 2 unscheduled actions (2020-03-03, 2020-03-15).');
   });
 
   it('measures every index around the events in the heatmap', async () => {

@@ -21,14 +21,19 @@ import {
   straddleTrials,
   summariseStraddles,
 } from '@hurryup/market/event-studies';
+import {
+  INDIA_VIX,
+  type MarketData,
+  type MarketDataReadModel,
+  type MarketEvent,
+  NIFTY_50,
+} from '@hurryup/market/market-data';
 import { indiaDate } from '@hurryup/market/market-hours';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WhatsAppSender } from '../../adapters/whatsapp-cloud.ts';
 import { HttpError } from '../../shared/http-error.ts';
 import type { Limit } from '../../shared/limits.ts';
-import type { EventStudiesRepository, StudyEvent } from './event-studies.repository.ts';
-import { notLoaded, publicEventTitle } from './market.service.ts';
-import { INDIA_VIX, NIFTY_50 } from './market-instruments.ts';
+import type { EventStudiesRepository } from './event-studies.repository.ts';
 
 /** The heatmap's rows, in this order: the two benchmarks, then the sector indices. */
 export const heatmapSymbols = [
@@ -52,25 +57,31 @@ const eventKinds = [...eventStudyKinds, 'holiday'];
 
 /** Days ahead the volatility calendar lists. */
 export const calendarDays = 365;
-/** How long a checked data fingerprint is trusted (writes in other processes show within this). */
-const fingerprintCheckMs = 1000;
 /** Computed answers kept per data revision (straddle requests differ by their four numbers). */
 const maxCachedAnswers = 500;
 
+/**
+ * An event's title as visitors read it: the calendar's notes for its keepers ("(scheduled date; outcome not
+ * recorded here)") are left out.
+ */
+export function publicEventTitle(title: string): string {
+  return title.replace(/\s*\(scheduled date;[^)]*\)/gi, '').trim();
+}
+
 interface StudyData {
-  fingerprint: string;
   sessions: string[];
   closes: Map<string, Map<string, number>>;
   nifty: CloseSeries;
   vix: CloseSeries;
   holidays: Set<string>;
-  events: StudyEvent[];
+  events: MarketEvent[];
   usualAbsMove: number;
   /** Mean |move| of NIFTY 50 on sessions that react to no event (the calendar's impact ratio). */
   ordinaryMove: number;
   /** Reaction-session indices of every stored event. */
   eventSessions: number[];
   answers: Map<string, unknown>;
+  notLoaded(what: string): Error;
 }
 
 export interface WhatsAppDelivery {
@@ -81,6 +92,9 @@ export interface WhatsAppDelivery {
 }
 
 export interface EventStudiesOptions {
+  /** The market data read model (the market feature's bars and events): studied once per revision. */
+  data: MarketDataReadModel;
+  /** The WhatsApp send claims (the feature's own table). */
   repository: EventStudiesRepository;
   now: () => Date;
   whatsapp?: WhatsAppDelivery | undefined;
@@ -107,17 +121,23 @@ function missingWeekdays(sessions: readonly string[]): Set<string> {
   return result;
 }
 
-export function createEventStudiesService({ repository, now, whatsapp, log }: EventStudiesOptions) {
-  let cached: StudyData | undefined;
-  let loading: Promise<StudyData> | undefined;
-  let checkedAt = Number.NEGATIVE_INFINITY;
-
-  async function load(fingerprint: string): Promise<StudyData> {
-    const closes = await repository.closesOf(symbols);
+export function createEventStudiesService({
+  data: marketData,
+  repository,
+  now,
+  whatsapp,
+  log,
+}: EventStudiesOptions) {
+  async function load(market: MarketData): Promise<StudyData> {
+    const closes = new Map<string, Map<string, number>>();
+    for (const symbol of symbols) {
+      const bars = await market.bars(symbol);
+      if (bars.length > 0) closes.set(symbol, new Map(bars.map((bar) => [bar.date, bar.close])));
+    }
     const nifty = closes.get(NIFTY_50);
-    if (!nifty || nifty.size === 0) throw notLoaded('NIFTY 50 daily bars');
+    if (!nifty || nifty.size === 0) throw market.notLoaded('NIFTY 50 daily bars');
     const sessions = [...nifty.keys()];
-    const events = await repository.events(eventKinds);
+    const events = (await market.events()).filter((e) => eventKinds.includes(e.kind));
     const holidays = missingWeekdays(sessions);
     for (const event of events)
       if (event.kind === 'holiday' && event.impact === 'closed') holidays.add(event.date);
@@ -126,7 +146,6 @@ export function createEventStudiesService({ repository, now, whatsapp, log }: Ev
     const studied = events.filter((e) => e.kind !== 'holiday');
     const eventSessions = studied.map((e) => reactionSession(sessions, e)).filter((e) => e > 0);
     return {
-      fingerprint,
       sessions,
       closes,
       nifty,
@@ -137,26 +156,14 @@ export function createEventStudiesService({ repository, now, whatsapp, log }: Ev
       ordinaryMove: ordinaryAbsMove(sessions, nifty, new Set(eventSessions)),
       eventSessions,
       answers: new Map(),
+      notLoaded: (what) => market.notLoaded(what),
     };
   }
 
-  /**
-   * The stored series, read once per data revision. The revision's fingerprint (one query) is checked at most
-   * once a second; writes in this process (`forget`) drop the cache at once.
-   */
+  /** The stored series of the current data revision: read once, kept with the revision (market-data.ts). */
   async function data(): Promise<StudyData> {
-    if (cached && performance.now() - checkedAt < fingerprintCheckMs) return cached;
-    const fingerprint = await repository.fingerprint(symbols);
-    checkedAt = performance.now();
-    if (cached?.fingerprint === fingerprint) return cached;
-    if (!loading) {
-      loading = load(fingerprint).finally(() => {
-        loading = undefined;
-      });
-    }
-    const fresh = await loading;
-    cached = fresh;
-    return fresh;
+    const market = await marketData.current();
+    return market.derive('event-studies', () => load(market));
   }
 
   function remember<T>(study: StudyData, key: string, compute: () => T): T {
@@ -233,11 +240,6 @@ export function createEventStudiesService({ repository, now, whatsapp, log }: Ev
   }
 
   return {
-    /** Drops the cached series and answers (a write of market data in this process). */
-    forget() {
-      cached = undefined;
-    },
-
     async heatmap(kind?: EventStudyKind): Promise<ImpactHeatmapRow[]> {
       const study = await data();
       return remember(study, `heatmap ${kind ?? 'all'}`, () => heatmap(study, kind));
@@ -335,14 +337,21 @@ export function createEventStudiesService({ repository, now, whatsapp, log }: Ev
           status: 'no_alert',
           reason: `No US Fed decision in the next ${fedAlertWindowDays} days (${today} to ${horizon}, India time); the next is on ${next.date}.`,
         };
-      const stats = statsOf(study, 'usfed', today);
-      if (stats.samples === 0) throw notLoaded('NIFTY 50 closes around past US Fed decisions');
+      // Scheduled decisions only: an emergency cut (2020-03-03, 2020-03-15) is not what an alert before a
+      // scheduled meeting can expect, and no one could be positioned for it.
+      const stats = statsOf(study, 'usfed', today, true);
+      if (stats.samples === 0) throw study.notLoaded('NIFTY 50 closes around past US Fed decisions');
       const suggestion = fedSuggestion(stats);
       const event = `US Fed decision on ${next.date} (${publicEventTitle(next.title)})`;
+      const left = study.events.filter((e) => e.kind === 'usfed' && !e.scheduled && e.date < today);
+      const leftOut =
+        left.length > 0
+          ? ` Left out: the ${left.length} unscheduled action${left.length === 1 ? '' : 's'} (${left.map((e) => e.date).join(', ')}).`
+          : '';
       const reasoning =
-        `In the India session after ${stats.samples} past US Fed decisions, NIFTY 50 moved ${stats.averageAbsMove}% on average either way ` +
+        `In the India session after ${stats.samples} past scheduled US Fed decisions, NIFTY 50 moved ${stats.averageAbsMove}% on average either way ` +
         `(a usual day: ${Math.round(study.usualAbsMove * 100) / 100}%), closed down ${stats.downShare}% of the time, ` +
-        `beat the usual move ${stats.biggerThanUsualShare}% of the time, and India VIX changed ${stats.averageVixChange >= 0 ? '+' : ''}${stats.averageVixChange} points on average. Rule: ${suggestion.rule}.`;
+        `beat the usual move ${stats.biggerThanUsualShare}% of the time, and India VIX changed ${stats.averageVixChange >= 0 ? '+' : ''}${stats.averageVixChange} points on average.${leftOut} Rule: ${suggestion.rule}.`;
       const alert = {
         status: 'alert' as const,
         event,

@@ -1,7 +1,5 @@
-import type { MarketTables } from './market.tables.ts';
-
-/** The event studies' own table, and the market tables they read. */
-export type EventStudiesTables = Pick<MarketTables, 'market_bars' | 'market_events'> & {
+/** The event studies' own table (they read the market data through its read model, never its tables). */
+export type EventStudiesTables = {
   /**
    * One row per event whose alert was sent (or is being sent) by WhatsApp: the key is unique, so at most
    * one send per event across processes. A failed send deletes its row, so a later request may try again.

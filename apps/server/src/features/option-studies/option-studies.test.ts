@@ -13,6 +13,7 @@ import {
 } from '@hurryup/market/option-studies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { revisionKeyed } from '../../shared/revision-keyed.ts';
 import { createOptionStudies } from './option-studies.service.ts';
 
 /**
@@ -286,15 +287,24 @@ describe('the studies cache', () => {
     const vix = barsOf('indiavix.csv');
     let reads = 0;
     let revision = 1;
+    const model = revisionKeyed({ revision: async () => revision, load: async (rev) => rev });
     const studies = createOptionStudies({
-      repository: {
-        allBars: async (symbol) => {
-          reads += 1;
-          return symbol === 'NIFTY 50' ? nifty.slice(0, reads > 2 ? 100 : undefined) : vix;
+      data: {
+        async current() {
+          const snapshot = await model.current();
+          return {
+            revision: snapshot.revision,
+            bars: async (symbol: string) => {
+              reads += 1;
+              return symbol === 'NIFTY 50' ? nifty.slice(0, reads > 2 ? 100 : undefined) : vix;
+            },
+            events: async () => [],
+            holidays: async () => new Set<string>(),
+            derive: (key, compute) => snapshot.derive(key, compute),
+            notLoaded: (what) => new Error(what),
+          };
         },
-        eventsOf: async () => [],
       },
-      revision: async () => revision,
     });
     const first = await studies.backtest(0);
     await studies.signal({ nifty: 1, rsi: 50, vix: 14, oiChange: 0 });

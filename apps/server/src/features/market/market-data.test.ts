@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminHeaders, adminToken } from '../../../test/admin.ts';
+import { writeMarketFolder } from '../../../test/market-folders.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { tablesOf } from '../../db/tables-of.ts';
+import { ManualClock } from '../../shared/clock.ts';
+import { createMarketRepository } from './market.repository.ts';
+import { createMarketService } from './market.service.ts';
+import type { MarketTables } from './market.tables.ts';
+import { importMarketFolder } from './market-import.ts';
+
+const first = writeMarketFolder({ days: 260, end: '2025-06-27' });
+const later = writeMarketFolder({ days: 261, end: '2025-06-30' });
+afterAll(() => {
+  fs.rmSync(first, { recursive: true });
+  fs.rmSync(later, { recursive: true });
+});
+
+describe('the market data read model (one read per revision)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      MARKET_DATA_DIR: first,
+      MARKET_CLOCK: '2025-06-30T18:00:00+05:30',
+      ADMIN_TOKEN: adminToken,
+    });
+  });
+  afterAll(() => t.close());
+
+  it('reads each symbol once per revision, shares it between readers, and keeps derived values with it', async () => {
+    const model = t.app.site.readModel('marketData');
+    const [a, b] = await Promise.all([model.current(), model.current()]);
+    expect(a.revision).toBe(b.revision);
+    const [barsA, barsB] = await Promise.all([a.bars('NIFTY 50'), b.bars('NIFTY 50')]);
+    // The same array: one read for both.
+    expect(barsA).toBe(barsB);
+    expect(barsA.at(-1)?.date).toBe('2025-06-27');
+    let computed = 0;
+    const derive = () => {
+      computed += 1;
+      return barsA.length;
+    };
+    expect(a.derive('count', derive)).toBe(260);
+    expect((await model.current()).derive('count', derive)).toBe(260);
+    expect(computed).toBe(1);
+  });
+
+  it('sees a new import at its next read: the import moves the revision, and what was derived goes', async () => {
+    const model = t.app.site.readModel('marketData');
+    const before = await model.current();
+    await importMarketFolder(tablesOf<MarketTables>(t.app.database.db), later);
+    // What the start-up import, `npm run market:import` and the sync do after writing bars.
+    await t.app.site.contentChanged(['market'], { pictures: false });
+    const after = await model.current();
+    expect(after.revision).toBeGreaterThan(before.revision);
+    expect((await after.bars('NIFTY 50')).at(-1)?.date).toBe('2025-06-30');
+    expect(after.derive('count', () => -1)).toBe(-1);
+    // The API reads the same model: the indicators are those of the new last session.
+    const res = await t.app.inject({ method: 'GET', url: '/api/indicators' });
+    expect(res.json().asOf).toBe('2025-06-30');
+  });
+
+  it('drops the snapshot when the calendar changes (holidays are read from it)', async () => {
+    const model = t.app.site.readModel('marketData');
+    const before = await model.current();
+    expect((await before.holidays()).has('2025-07-01')).toBe(false);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/market-events',
+      headers: adminHeaders,
+      payload: { date: '2025-07-01', kind: 'holiday', event: 'A test holiday', impact: 'closed' },
+    });
+    const after = await model.current();
+    expect(after.revision).toBeGreaterThan(before.revision);
+    expect((await after.holidays()).has('2025-07-01')).toBe(true);
+  });
+
+  it("tells readiness the last bar's date, the holiday calendar's last day and whether it covers the next expiries", async () => {
+    const db = tablesOf<MarketTables>(t.app.database.db);
+    const market = createMarketService({
+      repository: createMarketRepository(db),
+      clock: new ManualClock(new Date('2025-06-30T18:00:00+05:30')),
+      data: t.app.site.readModel('marketData'),
+    });
+    const horizon = await market.dataHorizon();
+    expect(horizon.lastBarDate).toBe('2025-06-30');
+    // The calendar here ends with the test holiday of 2025-07-01: it does not reach 2025-09-30.
+    expect(horizon.holidayCalendarEnd).toBe('2025-07-01');
+    expect(horizon.expiriesAhead).toMatchObject({ until: '2025-09-30', covered: false });
+    // Thursday expiries to 2025-08-28, Tuesday after (2025-09-02 on); 75 a lot (contracts expiring in 2025).
+    expect(horizon.expiriesAhead.expiries[0]).toEqual({ expiry: '2025-07-03', lotSize: 75 });
+    expect(horizon.expiriesAhead.expiries.map((e) => e.expiry)).toContain('2025-09-02');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/market-events',
+      headers: adminHeaders,
+      payload: { date: '2025-10-02', kind: 'holiday', event: 'Gandhi Jayanti', impact: 'closed' },
+    });
+    expect((await market.dataHorizon()).expiriesAhead.covered).toBe(true);
+  });
+});

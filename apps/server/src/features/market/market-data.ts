@@ -1,0 +1,66 @@
+import type { MarketData, MarketDataReadModel, MarketEvent, StoredBar } from '@hurryup/market/market-data';
+import type { Kysely } from 'kysely';
+import type { HttpError } from '../../shared/http-error.ts';
+import { revisionKeyed } from '../../shared/revision-keyed.ts';
+import { notLoaded } from './market.service.ts';
+import type { MarketTables } from './market.tables.ts';
+
+/**
+ * The one read model of the stored market data (docs/architecture.md, "Market data"): a snapshot per
+ * revision of the 'market' content, which every write of bars or events moves (the imports, the sync, the
+ * seed and the admin calls, in any process). Each symbol's bars and the event calendar are read at most
+ * once per revision, when first asked for; what the market, option-studies and event-studies features
+ * compute from them is kept on the snapshot (`derive`) and goes with it.
+ */
+export function createMarketDataReadModel(
+  db: Kysely<MarketTables>,
+  /** The revision of the 'market' content (the feature passes the site's content revision). */
+  revision: () => Promise<number>,
+): MarketDataReadModel {
+  const model = revisionKeyed({ revision, load: async (rev) => rev });
+  return {
+    async current(): Promise<MarketData> {
+      const snapshot = await model.current();
+      return {
+        revision: snapshot.revision,
+        bars: (symbol) => snapshot.derive(`bars ${symbol}`, () => readBars(db, symbol)),
+        events: () => snapshot.derive('events', () => readEvents(db)),
+        holidays: () =>
+          snapshot.derive('holidays', async () => {
+            const events = await snapshot.derive('events', () => readEvents(db));
+            return new Set(events.filter((e) => e.kind === 'holiday').map((e) => e.date));
+          }),
+        derive: (key, compute) => snapshot.derive(`derived ${key}`, compute),
+        notLoaded: (what): HttpError => notLoaded(what),
+      };
+    },
+  };
+}
+
+async function readBars(db: Kysely<MarketTables>, symbol: string): Promise<StoredBar[]> {
+  const rows = await db
+    .selectFrom('market_bars')
+    .select(['date', 'open', 'high', 'low', 'close', 'volume', 'open_interest'])
+    .where('symbol', '=', symbol)
+    .orderBy('date')
+    .execute();
+  return rows.map((row) => ({
+    date: row.date,
+    open: Number(row.open),
+    high: Number(row.high),
+    low: Number(row.low),
+    close: Number(row.close),
+    ...(row.volume === null ? {} : { volume: Number(row.volume) }),
+    ...(row.open_interest === null ? {} : { openInterest: Number(row.open_interest) }),
+  }));
+}
+
+async function readEvents(db: Kysely<MarketTables>): Promise<MarketEvent[]> {
+  const rows = await db
+    .selectFrom('market_events')
+    .select(['date', 'kind', 'title', 'impact', 'scheduled'])
+    .orderBy('date')
+    .orderBy('kind')
+    .execute();
+  return rows.map((row) => ({ ...row, scheduled: Number(row.scheduled) !== 0 }));
+}
