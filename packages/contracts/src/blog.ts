@@ -3,7 +3,7 @@ import { defineAdminCrudCalls } from './admin-crud.ts';
 import { defineCall } from './api-call.ts';
 import { isoDateInputSchema } from './dates.ts';
 import { idParamsSchema } from './numbers.ts';
-import { adminListQuerySchema, publishingInputFields, publishingOutputFields } from './publishing.ts';
+import { publishingInputFields, publishingOutputFields } from './publishing.ts';
 import { cleanText, isBlankText, maxInt32, requiredText } from './text.ts';
 
 const titleSchema = requiredText('Title is required.', {

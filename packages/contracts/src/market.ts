@@ -72,18 +72,6 @@ export const marketEventAdminCalls = defineAdminCrudCalls({
   output: marketEventSchema,
 });
 
-export const listMarketEventsAdmin = defineCall({
-  tag: 'admin',
-  access: 'admin',
-  method: 'GET',
-  path: '/api/admin/market-events',
-  operationId: 'listMarketEventsAdmin',
-  summary: 'Every event of the calendar with its id, by date then kind (for the operator)',
-  status: 200,
-  response: z.array(marketEventSchema).meta({ id: 'MarketEventList' }),
-  errors: [401],
-});
-
 // ---------- Financial data ----------
 
 export const financialDataSchema = z

@@ -3,7 +3,7 @@ import { defineAdminCrudCalls } from './admin-crud.ts';
 import { defineCall } from './api-call.ts';
 import { isoDateInputSchema } from './dates.ts';
 import { idParamsSchema, wholeNumberText } from './numbers.ts';
-import { adminListQuerySchema, publishingInputFields, publishingOutputFields } from './publishing.ts';
+import { publishingInputFields, publishingOutputFields } from './publishing.ts';
 import { sitePathOrUrlSchema as sitePathOrUrl } from './site-path.ts';
 import { cleanText, isBlankText, requiredText } from './text.ts';
 

@@ -48,13 +48,3 @@ export function publishStateOf(item: { draft: boolean; publishAt?: string | unde
     ? ('scheduled' as const)
     : ('published' as const);
 }
-
-/** The admin list calls' query: a page, and words to look for in titles. */
-export const adminListQuerySchema = z
-  .object({
-    q: cleanText().max(200, 'The search text must be at most 200 characters.').optional(),
-    limit: wholeNumberText('limit', { min: 1, max: 100 }).optional(),
-    offset: wholeNumberText('offset').optional(),
-  })
-  .strict();
-export type AdminListQuery = z.output<typeof adminListQuerySchema>;

@@ -324,11 +324,11 @@ export const siteSettingDocs = {
   },
   OCR_ENGINE: {
     description:
-      '`auto` (default): OCR with the host\'s `tesseract` when it is installed with English and Hindi data, else tesseract.js in WebAssembly; `native` refuses to start without the program; `wasm` never uses it',
+      "`auto` (default): OCR with the host's `tesseract` when it is installed with English and Hindi data, else tesseract.js in WebAssembly; `native` refuses to start without the program; `wasm` never uses it",
   },
   SPEECH_ENGINE: {
     description:
-      '`auto` (default): speech with the host\'s `espeak-ng` and `lame` when both answer, else the WebAssembly voice; `native` refuses to start without them; `wasm` never uses them',
+      "`auto` (default): speech with the host's `espeak-ng` and `lame` when both answer, else the WebAssembly voice; `native` refuses to start without them; `wasm` never uses them",
   },
   TESSERACT_PATH: { description: 'the `tesseract` program (looked up on PATH unless absolute)' },
   ESPEAK_NG_PATH: { description: 'the `espeak-ng` program (looked up on PATH unless absolute)' },

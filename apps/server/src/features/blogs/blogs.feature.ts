@@ -1,9 +1,4 @@
-import {
-  blogAdminCalls,
-  blogInputSchema,
-  getBlogForAdmin,
-  listBlogs,
-} from '@hurryup/contracts/blog';
+import { blogAdminCalls, blogInputSchema, getBlogForAdmin, listBlogs } from '@hurryup/contracts/blog';
 import { collapseWhitespace } from '@hurryup/contracts/post-slug';
 import type { BlogPageData } from '@hurryup/web/features/blogs/page-data';
 import { tablesOf } from '../../db/tables-of.ts';

@@ -11,12 +11,12 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { defineBenchSection, migratedDatabase, repoRoot } from '../../../../../scripts/bench/kit.ts';
 import { tablesOf } from '../../db/tables-of.ts';
-import { createEventStudiesRepository } from './event-studies.repository.ts';
-import { createEventStudiesService } from './event-studies.service.ts';
-import type { EventStudiesTables } from './event-studies.tables.ts';
 import type { MarketTables } from '../market/market.tables.ts';
 import { createMarketDataReadModel } from '../market/market-data.ts';
 import { importEventsFolder, importMarketFolder } from '../market/market-import.ts';
+import { createEventStudiesRepository } from './event-studies.repository.ts';
+import { createEventStudiesService } from './event-studies.service.ts';
+import type { EventStudiesTables } from './event-studies.tables.ts';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;

@@ -37,7 +37,7 @@ describe('the operator calls on the event calendar (/api/admin/market-events)', 
 
     const listed = await call('GET', '/api/admin/market-events');
     expect(listed.statusCode).toBe(200);
-    expect(listed.json().filter((e: { id: number }) => e.id === event.id)).toHaveLength(1);
+    expect(listed.json().items.filter((e: { id: number }) => e.id === event.id)).toHaveLength(1);
 
     const replaced = await call('PUT', `/api/admin/market-events/${event.id}`, {
       ...fedDecision,

@@ -6,7 +6,6 @@ import {
   getOptionSuggestions,
   getSavedIndicators,
   getTradingViewData,
-  listMarketEventsAdmin,
   listStocks,
   marketEventAdminCalls,
   marketEventInputSchema,
@@ -16,7 +15,7 @@ import { isMarketOpen, nextIndiaMidnight, nextMarketMinute } from '@hurryup/mark
 import type { MarketPageData } from '@hurryup/web/features/market/page-data';
 import { createYahooChartSource } from '../../adapters/yahoo-chart.ts';
 import { tablesOf } from '../../db/tables-of.ts';
-import { registerAdminCalls, registerAdminCrud } from '../../shared/admin-crud.ts';
+import { registerAdminCrud } from '../../shared/admin-crud.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
 import { marketMigrations } from './market.migrations.ts';
@@ -109,9 +108,6 @@ export const marketFeature = defineFeature({
     // The operator's calls on the event calendar; each write moves the 'market' revision.
     const events = createMarketEventsAdmin(db, clock);
     await registerAdminCrud(app, config.adminToken, marketEventAdminCalls, events, 'market');
-    await registerAdminCalls(app, config.adminToken, (admin) =>
-      registerCall(admin, listMarketEventsAdmin, () => events.list()),
-    );
 
     site.addContentKind({
       path: 'market-events',
