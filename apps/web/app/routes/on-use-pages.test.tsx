@@ -149,20 +149,7 @@ const samples: Record<string, { path: string; pattern?: string; loaderData: unkn
   './trading-methods.tsx': {
     path: '/trading-methods',
     loaderData: {
-      blocks: [
-        {
-          kind: 'heading',
-          level: 1,
-          id: 'trading-methods',
-          content: [{ kind: 'text', text: 'Trading methods' }],
-        },
-        { kind: 'paragraph', content: [{ kind: 'link', text: 'Signal', href: '/tradebot' }] },
-        {
-          kind: 'table',
-          headers: [[{ kind: 'text', text: 'RSI' }]],
-          rows: [[[{ kind: 'code', text: '30' }]]],
-        },
-      ],
+      html: '<h1 id="trading-methods">Trading methods</h1><p><a href="/tradebot">Signal</a></p><table><thead><tr><th>RSI</th></tr></thead><tbody><tr><td><code>30</code></td></tr></tbody></table>',
     },
   },
 };

@@ -1,8 +1,9 @@
+import { bodyKinds, renderMarkdown } from '@hurryup/markdown/markdown';
 import type { PageCacheHandle, PageHydrationHandle, PageLoadingHandle } from '#load-context';
 import methodsText from '../../../../docs/trading-methods.md?raw';
-import { MethodsDocument } from '../features/option-studies/MethodsDocument.tsx';
-import { parseMarkdown } from '../features/option-studies/methods-markdown.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
+import { RenderedBody } from '../shared/RenderedBody.tsx';
+import type { RenderedHtml } from '../shared/rendered-html.ts';
 import type { Route } from './+types/trading-methods';
 
 /** The same for every visitor (page cache); a page to read, hydrated at first use. */
@@ -12,9 +13,12 @@ export const handle = {
   loadingText: 'Loading...',
 } satisfies PageCacheHandle & PageHydrationHandle & PageLoadingHandle;
 
-/** docs/trading-methods.md, parsed on the server (the document's text never ships as JavaScript). */
+/**
+ * docs/trading-methods.md, rendered on the server by the site's one Markdown renderer (the posts' and blogs',
+ * decision 0041): neither the document's text nor the renderer ships as JavaScript.
+ */
 export function loader() {
-  return { blocks: parseMarkdown(methodsText) };
+  return { html: renderMarkdown(methodsText, bodyKinds.document) as string as RenderedHtml };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,5 +30,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function TradingMethodsRoute({ loaderData }: Route.ComponentProps) {
-  return <MethodsDocument blocks={loaderData.blocks} />;
+  return (
+    <article className="page methods-doc">
+      <RenderedBody html={loaderData.html} />
+    </article>
+  );
 }

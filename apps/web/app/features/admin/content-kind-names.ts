@@ -50,6 +50,13 @@ export const contentKindNames: readonly ContentKindName[] = [
     note: 'The Java test bank',
     activityKind: 'quiz',
   },
+  {
+    key: 'market-events',
+    label: 'Market events',
+    singular: 'market event',
+    note: 'Market holidays, RBI, Fed and budget dates for the trading tools',
+    activityKind: 'market',
+  },
 ];
 
 export const contentKindName = (key: string | undefined) => contentKindNames.find((kind) => kind.key === key);

@@ -217,6 +217,22 @@ export const contentKinds: readonly ContentKind[] = [
       verify: { label: 'How it is verified', help: 'JSON; leave empty when unverified' },
     },
   },
+  {
+    ...named('market-events'),
+    calls: () => import('@hurryup/contracts/market').then((c) => c.marketEventAdminCalls),
+    titleField: 'event',
+    meta: (item) =>
+      [text(item.date), text(item.kind), item.scheduled === false ? 'unscheduled' : 'scheduled'].join(' · '),
+    order: ['date', 'kind', 'event', 'impact', 'scheduled'],
+    fields: {
+      date: { help: 'YYYY-MM-DD' },
+      scheduled: {
+        label: 'On the published calendar',
+        help: 'Untick for an unscheduled or off-cycle action: the studies never enter it before the day.',
+      },
+    },
+    defaults: () => ({ scheduled: true }),
+  },
 ];
 
 export const contentKindByKey = (key: string | undefined) => contentKinds.find((kind) => kind.key === key);
