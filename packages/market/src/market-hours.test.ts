@@ -9,6 +9,7 @@ import {
   nextIndiaMidnight,
   nextMarketMinute,
   previousTradingDay,
+  sessionsMissedSince,
 } from './market-hours.ts';
 
 /** An instant given as India wall-clock time (IST = UTC+05:30). */
@@ -157,5 +158,17 @@ describe('nextMarketMinute and nextIndiaMidnight (when a market page changes wit
   it('gives the next midnight in India', () => {
     expect(nextIndiaMidnight(at('2025-08-14T23:59:00+05:30'))).toBe(Date.parse('2025-08-15T00:00:00+05:30'));
     expect(nextIndiaMidnight(at('2025-08-14T20:00:00Z'))).toBe(Date.parse('2025-08-16T00:00:00+05:30'));
+  });
+});
+
+describe('sessionsMissedSince', () => {
+  const holidays = new Set(['2026-12-25']);
+  it('counts the trading sessions between the last bar and today', () => {
+    // Friday's bar seen on Monday: nothing missed (Monday's comes after its close).
+    expect(sessionsMissedSince('2026-11-20', '2026-11-23', holidays)).toBe(0);
+    // Last bar on Wednesday 18th, today Friday 27th: 19, 20, 23, 24, 25, 26 missed.
+    expect(sessionsMissedSince('2026-11-18', '2026-11-27', holidays)).toBe(6);
+    // A holiday is no session: 24 Dec bar, today 28 Dec (25 holiday, 26–27 weekend).
+    expect(sessionsMissedSince('2026-12-24', '2026-12-28', holidays)).toBe(0);
   });
 });

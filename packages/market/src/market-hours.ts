@@ -144,3 +144,19 @@ function formatUtcDate(day: Date): string {
   const date = String(day.getUTCDate()).padStart(2, '0');
   return `${year}-${month}-${date}`;
 }
+
+/**
+ * The trading sessions strictly between `lastBar` and `today` (both YYYY-MM-DD): the bars a daily sync should
+ * have stored by now and has not. 0 when the last bar is the previous session's (today's comes after its
+ * close).
+ */
+export function sessionsMissedSince(lastBar: string, today: string, holidays: ReadonlySet<string>): number {
+  let missed = 0;
+  const day = parseDate(lastBar);
+  for (;;) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    const date = day.toISOString().slice(0, 10);
+    if (date >= today) return missed;
+    if (isTradingDay(date, holidays)) missed += 1;
+  }
+}

@@ -100,3 +100,46 @@ describe('the market data read model (one read per revision)', () => {
     expect((await market.dataHorizon()).expiriesAhead.covered).toBe(true);
   });
 });
+
+describe('readiness of the market data (issue 31, item 4)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      MARKET_DATA_DIR: first,
+      MARKET_CLOCK: '2025-06-30T18:00:00+05:30',
+      ADMIN_TOKEN: adminToken,
+    });
+    await t.app.site.readModel('marketData').current();
+  });
+  afterAll(() => t.close());
+
+  it('warns that the holiday calendar and the expiry calendar run out, and names the last bar', async () => {
+    const empty = (await t.app.inject({ url: '/api/health/ready' })).json();
+    expect(empty.checks['holiday-calendar']).toMatchObject({ state: 'warning', required: false });
+    expect(empty.checks['holiday-calendar'].message).toBe('The holiday calendar: no entries.');
+    // The operator enters one holiday, the day after this clock's date: the calendar ends then.
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/market-events',
+      headers: adminHeaders,
+      payload: { date: '2025-07-01', kind: 'holiday', event: 'A test holiday', impact: 'closed' },
+    });
+    expect(added.statusCode).toBe(201);
+    const res = await t.app.inject({ url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    const { status, checks } = res.json();
+    expect(status).toBe('degraded');
+    expect(checks['holiday-calendar']).toMatchObject({ state: 'warning', required: false });
+    expect(checks['holiday-calendar'].message).toBe('The holiday calendar ends on 2025-07-01: 1 day left.');
+    expect(checks['expiry-calendar']).toMatchObject({ state: 'warning', required: false });
+    expect(checks['expiry-calendar'].message).toMatch(
+      /^The NIFTY expiry calendar \(holidays move expiries\) ends on 2025-07-01/,
+    );
+    // The sync is off here: the last bar is named, not judged.
+    expect(checks['market-data']).toEqual({
+      state: 'ok',
+      required: false,
+      message: 'The last NIFTY 50 bar is of 2025-06-27.',
+    });
+  });
+});

@@ -11,7 +11,13 @@ import {
   marketEventInputSchema,
   saveIndicators,
 } from '@hurryup/contracts/market';
-import { isMarketOpen, nextIndiaMidnight, nextMarketMinute } from '@hurryup/market/market-hours';
+import {
+  indiaDate,
+  isMarketOpen,
+  nextIndiaMidnight,
+  nextMarketMinute,
+  sessionsMissedSince,
+} from '@hurryup/market/market-hours';
 import type { MarketPageData } from '@hurryup/web/features/market/page-data';
 import { createYahooChartSource } from '../../adapters/yahoo-chart.ts';
 import { tablesOf } from '../../db/tables-of.ts';
@@ -43,7 +49,7 @@ const noHolidays: ReadonlySet<string> = new Set();
 export const marketFeature = defineFeature({
   name: 'market',
   migrations: marketMigrations,
-  async plugin(app, { database, config, site, jobs, clock }) {
+  async plugin(app, { database, config, site, jobs, clock, readiness }) {
     const db = tablesOf<MarketTables>(database.db);
     const repository = createMarketRepository(db, clock);
     const now = () => clock.date();
@@ -68,6 +74,46 @@ export const marketFeature = defineFeature({
     );
     site.providePageMoment('india-date', (at) => nextIndiaMidnight(at));
     const market = createMarketService({ repository, clock, live, data });
+
+    // Data that runs out (docs/operations.md, "Readiness"): the holiday calendar, which also moves expiries
+    // (warned 30 days ahead, and 3 months ahead for the expiry calendar the option studies price), and the
+    // daily bars while the sync is meant to keep them current.
+    readiness.addDataExpiry({
+      name: 'holiday-calendar',
+      what: 'The holiday calendar',
+      lastDay: async () => (await market.dataHorizon()).holidayCalendarEnd,
+    });
+    readiness.addDataExpiry({
+      name: 'expiry-calendar',
+      what: 'The NIFTY expiry calendar (holidays move expiries)',
+      lastDay: async () => (await market.dataHorizon()).holidayCalendarEnd,
+      warnWithinDays: 90,
+    });
+    readiness.add({
+      name: 'market-data',
+      required: false,
+      async check() {
+        const { lastBarDate } = await market.dataHorizon();
+        if (lastBarDate === undefined)
+          return {
+            state: 'warning',
+            message: 'No NIFTY 50 bars are stored: the trading pages have no data.',
+          };
+        if (!config.market.sync)
+          return { state: 'ok', message: `The last NIFTY 50 bar is of ${lastBarDate}.` };
+        const missed = sessionsMissedSince(
+          lastBarDate,
+          indiaDate(now()),
+          await (await data.current()).holidays(),
+        );
+        return missed > 3
+          ? {
+              state: 'warning',
+              message: `The last NIFTY 50 bar is of ${lastBarDate}: ${missed} sessions behind although the sync is on.`,
+            }
+          : { state: 'ok', message: `The last NIFTY 50 bar is of ${lastBarDate}.` };
+      },
+    });
 
     // Answers from the stored bars change when the import or the sync writes bars (both announce it), and
     // with the time of day (whether the session is open, the last closed session): a minute at most. Live
