@@ -151,6 +151,25 @@ describe('the operator console', () => {
     // 29 screens, each loaded and checked: a bound for a busy machine, not a measure.
   }, 600_000);
 
+  it('shows the moderation, inbox and status screens to a signed-in operator, each passing axe', async () => {
+    const { page } = session;
+    for (const [path, heading] of [
+      ['/admin/comments', 'Comments'],
+      ['/admin/reports', 'Reports'],
+      ['/admin/short-links', 'Short links'],
+      ['/admin/inbox', 'Inbox'],
+      ['/admin/status', 'Status'],
+    ] as const) {
+      await open(page, path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      // Its data read with the session cookie: no sign-in message, no loading line left.
+      await page.getByText(/^Loading/).waitFor({ state: 'detached' });
+      expect(await page.getByText(/not signed in|Sign in to see/).count(), path).toBe(0);
+      await expectNoSeriousAxeViolations(page);
+    }
+    await page.getByRole('heading', { level: 2, name: 'Readiness checks' }).waitFor();
+  });
+
   it("signs out with 'Sign out', and the session is gone", async () => {
     const { page } = session;
     await open(page, '/admin');

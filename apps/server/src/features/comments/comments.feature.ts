@@ -78,11 +78,24 @@ export const commentsFeature = defineFeature({
       await app.register(async (admin) => {
         admin.adminGate.guard(admin);
         registerCall(admin, listAdminComments, ({ query }) => comments.listAll(query));
-        registerCall(admin, setCommentHidden, ({ params, body }) =>
-          comments.setHidden(params.id, body.hidden),
-        );
-        registerCall(admin, deleteComment, async ({ params }) => {
+        registerCall(admin, setCommentHidden, async ({ params, body }, request) => {
+          const comment = await comments.setHidden(params.id, body.hidden);
+          await app.adminActivity.record(request, {
+            kind: 'comments',
+            itemId: params.id,
+            item: `Comment ${params.id}`,
+            action: body.hidden ? 'hide' : 'unhide',
+          });
+          return comment;
+        });
+        registerCall(admin, deleteComment, async ({ params }, request) => {
           await comments.delete(params.id);
+          await app.adminActivity.record(request, {
+            kind: 'comments',
+            itemId: params.id,
+            item: `Comment ${params.id}`,
+            action: 'delete',
+          });
           return null;
         });
       });

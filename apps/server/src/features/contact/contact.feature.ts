@@ -78,8 +78,26 @@ export const contactFeature = defineFeature({
     registerCall(app, sendContactMessage, ({ body }, request) => contact.send(body, clientKey(request.ip)));
     await registerAdminCalls(app, config.adminToken, (admin) => {
       registerCall(admin, listContactMessages, ({ query }) => contact.inbox(query));
-      registerCall(admin, setContactMessageRead, ({ params, body }) => contact.setRead(params.id, body.read));
-      registerCall(admin, retryContactDelivery, ({ params }) => contact.retry(params.id));
+      registerCall(admin, setContactMessageRead, async ({ params, body }, request) => {
+        const message = await contact.setRead(params.id, body.read);
+        await app.adminActivity.record(request, {
+          kind: 'contact-messages',
+          itemId: params.id,
+          item: `Message ${params.id}`,
+          action: body.read ? 'mark read' : 'mark unread',
+        });
+        return message;
+      });
+      registerCall(admin, retryContactDelivery, async ({ params }, request) => {
+        const result = await contact.retry(params.id);
+        await app.adminActivity.record(request, {
+          kind: 'contact-messages',
+          itemId: params.id,
+          item: `Message ${params.id}`,
+          action: 'retry delivery',
+        });
+        return result;
+      });
     });
     site.providePageData('contact', {
       // The address messages go to, shown on the page as its email link: CONTACT_TO, or the From address.

@@ -36,9 +36,16 @@ export const reportsFeature = defineFeature({
     registerCall(app, sendReport, ({ body }, request) => reports.report(body, clientKey(request.ip)));
     await registerAdminCalls(app, config.adminToken, (admin) => {
       registerCall(admin, listReports, ({ query }) => reports.list(query));
-      registerCall(admin, setReportsStatus, ({ params, body }) =>
-        reports.setStatus(params.kind, params.key, body.status),
-      );
+      registerCall(admin, setReportsStatus, async ({ params, body }, request) => {
+        const result = await reports.setStatus(params.kind, params.key, body.status);
+        await app.adminActivity.record(request, {
+          kind: 'reports',
+          itemId: `${params.kind}:${params.key}`,
+          item: `Reports of ${params.kind} ${params.key}`,
+          action: body.status === 'closed' ? 'close' : 'reopen',
+        });
+        return result;
+      });
     });
   },
 });

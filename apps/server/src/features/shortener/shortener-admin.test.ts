@@ -90,6 +90,20 @@ describe('disabling a short link', () => {
 
     const enabled = await setDisabled(code, false);
     expect(enabled.json()).toMatchObject({ disabled: false, disabledAt: null });
+    // Both changes are in the activity log, by the token.
+    const log = (await admin('GET', '/api/admin/activity')).json();
+    expect(
+      log.items
+        .filter((entry: { itemId: string }) => entry.itemId === code)
+        .map((entry: { actor: string; kind: string; action: string }) => [
+          entry.actor,
+          entry.kind,
+          entry.action,
+        ]),
+    ).toEqual([
+      ['token', 'short-links', 'enable'],
+      ['token', 'short-links', 'disable'],
+    ]);
     const back = await t.app.inject({ url: `/s/${code}` });
     expect(back.statusCode).toBe(302);
     expect(back.headers.location).toBe('https://example.com/admin/abusive');

@@ -93,11 +93,24 @@ export const shortenerFeature = defineFeature({
     });
     await registerAdminCalls(app, config.adminToken, (admin) => {
       registerCall(admin, listAdminShortLinks, ({ query }) => shortener.listForAdmin(query));
-      registerCall(admin, setShortLinkDisabled, ({ params, body }) =>
-        shortener.setDisabled(params.code, body.disabled),
-      );
-      registerCall(admin, deleteShortLink, async ({ params }) => {
+      registerCall(admin, setShortLinkDisabled, async ({ params, body }, request) => {
+        const link = await shortener.setDisabled(params.code, body.disabled);
+        await app.adminActivity.record(request, {
+          kind: 'short-links',
+          itemId: params.code,
+          item: `Short link ${params.code}`,
+          action: body.disabled ? 'disable' : 'enable',
+        });
+        return link;
+      });
+      registerCall(admin, deleteShortLink, async ({ params }, request) => {
         await shortener.delete(params.code);
+        await app.adminActivity.record(request, {
+          kind: 'short-links',
+          itemId: params.code,
+          item: `Short link ${params.code}`,
+          action: 'delete',
+        });
         return null;
       });
     });

@@ -90,6 +90,12 @@ export const uploadsFeature = defineFeature({
           created_at: clock.date().toISOString(),
         });
         await site.contentChanged(['uploads'], { pictures: true });
+        await app.adminActivity.record(request, {
+          kind: 'uploads',
+          itemId: upload.id,
+          item: body.alt,
+          action: 'upload',
+        });
         return upload;
       });
       registerCall(admin, listUploads, () => uploads.list());
