@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react';
 import type { PageLoadingHandle } from '#load-context';
-import { CommentsQueue } from '../features/admin-moderation/CommentsQueue.tsx';
 import { consoleDescription, consolePageHeaders } from '../features/admin-moderation/console-page.ts';
 import { AdminFrame } from '../shared/admin/AdminFrame.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
@@ -20,10 +20,23 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     noindex: true,
   });
 
+// The screen loads after the frame (console pages keep to the JavaScript budget too).
+const CommentsQueue = lazy(() =>
+  import('../features/admin-moderation/CommentsQueue.tsx').then((m) => ({ default: m.CommentsQueue })),
+);
+
 export default function CommentsQueueRoute() {
   return (
     <AdminFrame title="Comments">
-      <CommentsQueue />
+      <Suspense
+        fallback={
+          <p className="status" role="status">
+            Loading...
+          </p>
+        }
+      >
+        <CommentsQueue />
+      </Suspense>
     </AdminFrame>
   );
 }

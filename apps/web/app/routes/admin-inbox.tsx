@@ -1,6 +1,6 @@
+import { lazy, Suspense } from 'react';
 import type { PageLoadingHandle } from '#load-context';
 import { consoleDescription, consolePageHeaders } from '../features/admin-moderation/console-page.ts';
-import { InboxScreen } from '../features/admin-moderation/InboxScreen.tsx';
 import { AdminFrame } from '../shared/admin/AdminFrame.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/admin-inbox';
@@ -20,10 +20,23 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     noindex: true,
   });
 
+// The screen loads after the frame (console pages keep to the JavaScript budget too).
+const InboxScreen = lazy(() =>
+  import('../features/admin-moderation/InboxScreen.tsx').then((m) => ({ default: m.InboxScreen })),
+);
+
 export default function InboxScreenRoute() {
   return (
     <AdminFrame title="Inbox">
-      <InboxScreen />
+      <Suspense
+        fallback={
+          <p className="status" role="status">
+            Loading...
+          </p>
+        }
+      >
+        <InboxScreen />
+      </Suspense>
     </AdminFrame>
   );
 }

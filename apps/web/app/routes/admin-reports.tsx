@@ -1,6 +1,6 @@
+import { lazy, Suspense } from 'react';
 import type { PageLoadingHandle } from '#load-context';
 import { consoleDescription, consolePageHeaders } from '../features/admin-moderation/console-page.ts';
-import { ReportsScreen } from '../features/admin-moderation/ReportsScreen.tsx';
 import { AdminFrame } from '../shared/admin/AdminFrame.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/admin-reports';
@@ -20,10 +20,23 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     noindex: true,
   });
 
+// The screen loads after the frame (console pages keep to the JavaScript budget too).
+const ReportsScreen = lazy(() =>
+  import('../features/admin-moderation/ReportsScreen.tsx').then((m) => ({ default: m.ReportsScreen })),
+);
+
 export default function ReportsScreenRoute() {
   return (
     <AdminFrame title="Reports">
-      <ReportsScreen />
+      <Suspense
+        fallback={
+          <p className="status" role="status">
+            Loading...
+          </p>
+        }
+      >
+        <ReportsScreen />
+      </Suspense>
     </AdminFrame>
   );
 }

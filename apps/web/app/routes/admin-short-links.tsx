@@ -1,6 +1,6 @@
+import { lazy, Suspense } from 'react';
 import type { PageLoadingHandle } from '#load-context';
 import { consoleDescription, consolePageHeaders } from '../features/admin-moderation/console-page.ts';
-import { ShortLinksScreen } from '../features/admin-moderation/ShortLinksScreen.tsx';
 import { AdminFrame } from '../shared/admin/AdminFrame.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/admin-short-links';
@@ -20,10 +20,23 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     noindex: true,
   });
 
+// The screen loads after the frame (console pages keep to the JavaScript budget too).
+const ShortLinksScreen = lazy(() =>
+  import('../features/admin-moderation/ShortLinksScreen.tsx').then((m) => ({ default: m.ShortLinksScreen })),
+);
+
 export default function ShortLinksScreenRoute() {
   return (
     <AdminFrame title="Short links">
-      <ShortLinksScreen />
+      <Suspense
+        fallback={
+          <p className="status" role="status">
+            Loading...
+          </p>
+        }
+      >
+        <ShortLinksScreen />
+      </Suspense>
     </AdminFrame>
   );
 }
