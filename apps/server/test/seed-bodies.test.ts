@@ -116,7 +116,7 @@ afterAll(() => t.close());
 async function adminList<T>(path: string): Promise<T[]> {
   const res = await t.app.inject({ method: 'GET', url: `${path}?limit=100`, headers: adminHeaders });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  return res.json().items;
 }
 
 describe('seed bodies render as before', () => {

@@ -2,8 +2,15 @@ import { lazy, Suspense } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { contentKindName } from '../features/admin/content-kind-names.ts';
 import { AdminFrame } from '../shared/admin/AdminFrame.tsx';
-import { type AdminSessionData, adminLayoutId, adminMeta } from '../shared/admin/admin-session.ts';
+import {
+  type AdminSessionData,
+  adminLayoutId,
+  adminMeta,
+  consoleUncached,
+} from '../shared/admin/admin-session.ts';
 import type { Route } from './+types/admin-content';
+
+export const handle = { sitemap: false, uncached: consoleUncached };
 
 export const meta: Route.MetaFunction = ({ matches, params, location }) => {
   const kind = contentKindName(params.kind);

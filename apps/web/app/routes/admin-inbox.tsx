@@ -1,12 +1,16 @@
 import { lazy, Suspense } from 'react';
-import type { PageLoadingHandle } from '#load-context';
+import type { PageCacheHandle, PageLoadingHandle } from '#load-context';
 import { consoleDescription, consolePageHeaders } from '../features/admin-moderation/console-page.ts';
 import { AdminFrame } from '../shared/admin/AdminFrame.tsx';
+import { consoleUncached } from '../shared/admin/admin-session.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/admin-inbox';
 
 /** A console screen: no page cache (no `handle.cache`), no-store and noindex; its data comes from the admin API. */
-export const handle = { loadingText: 'Loading the inbox...' } satisfies PageLoadingHandle;
+export const handle = {
+  loadingText: 'Loading the inbox...',
+  uncached: consoleUncached,
+} satisfies PageLoadingHandle & PageCacheHandle;
 
 export function headers() {
   return consolePageHeaders;

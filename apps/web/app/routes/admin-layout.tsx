@@ -1,11 +1,12 @@
 import { Outlet } from 'react-router';
 import { pageData } from '#load-context';
 import type { AdminSessionData } from '../shared/admin/admin-session.ts';
+import { consoleUncached } from '../shared/admin/admin-session.ts';
 import { loaderFailure } from '../shared/loader-failure.ts';
 import type { Route } from './+types/admin-layout';
 
 /** No console page is in the sitemap (they are `noindex` too). */
-export const handle = { sitemap: false };
+export const handle = { sitemap: false, uncached: consoleUncached };
 
 /**
  * Every console screen's parent: who is signed in, from the session cookie (each load keeps the session

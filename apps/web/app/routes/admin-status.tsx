@@ -1,5 +1,6 @@
 import { AdminStatusScreen } from '../features/admin-status/AdminStatusScreen.tsx';
 import { AdminFrame } from '../shared/admin/AdminFrame.tsx';
+import { consoleUncached } from '../shared/admin/admin-session.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/admin-status';
 
@@ -8,7 +9,7 @@ import type { Route } from './+types/admin-status';
  * a browser or proxy, never indexed, not in the sitemap; its data is read in the browser with the operator's
  * session, so the server renders the frame only.
  */
-export const handle = { sitemap: false };
+export const handle = { sitemap: false, uncached: consoleUncached };
 
 export function headers() {
   return { 'Cache-Control': 'no-store' };

@@ -26,3 +26,7 @@ export function adminMeta(
     noindex: true,
   });
 }
+
+/** Why no console page is in the page cache (`handle.uncached`, checked for every route). */
+export const consoleUncached =
+  'A console page: it shows what one signed-in operator may see (the session cookie), and every /admin answer is no-store and noindex.';
