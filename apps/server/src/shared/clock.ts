@@ -127,6 +127,10 @@ export class ManualClock implements Clock {
   get pendingTimers(): number {
     return this.#timers.filter((timer) => !timer.cancelled).length;
   }
+  /** Timers waiting to fire at the instant `at` (a test waits for the one its request sets). */
+  pendingTimersAt(at: number): number {
+    return this.#timers.filter((timer) => !timer.cancelled && timer.at === at).length;
+  }
   set(to: Date | number) {
     const target = typeof to === 'number' ? to : to.getTime();
     if (target < this.#now) {

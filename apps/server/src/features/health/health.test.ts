@@ -12,12 +12,24 @@ describe('GET /api/health/ready', () => {
   });
   afterAll(() => t.close());
 
-  it('names each check with its state: the database and the engines (Redis and the worker only with REDIS_URL)', async () => {
+  it('names each check with its state: the database, the engines and the market data (Redis and the worker only with REDIS_URL)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.status).toBe('ready');
-    expect(Object.keys(body.checks).sort()).toEqual(['database', 'engines']);
+    // No market data in this app: a warning, so 'degraded', still 200 (the site serves).
+    expect(body.status).toBe('degraded');
+    expect(Object.keys(body.checks).sort()).toEqual([
+      'database',
+      'engines',
+      'expiry-calendar',
+      'holiday-calendar',
+      'market-data',
+    ]);
+    expect(body.checks['market-data']).toEqual({
+      state: 'warning',
+      required: false,
+      message: 'No NIFTY 50 bars are stored: the trading pages have no data.',
+    });
     expect(body.checks.database).toEqual({ state: 'ok', required: true });
     expect(body.checks.engines).toMatchObject({ state: 'ok', required: false });
     expect(body.checks.engines.message).toMatch(
