@@ -67,8 +67,10 @@ describe('the operator console', () => {
 
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Author (optional)').fill('The desk');
-    await page.getByLabel('Body (English)').fill('The first paragraph.\n\nThe second paragraph.');
-    await page.getByLabel('Body (Hindi)').fill('पहला अनुच्छेद।');
+    await page
+      .getByLabel('Body (English)', { exact: true })
+      .fill('The first paragraph.\n\nThe second paragraph.');
+    await page.getByLabel('Body (Hindi)', { exact: true }).fill('पहला अनुच्छेद।');
     await page.getByRole('button', { name: 'Create post' }).click();
     await page.getByText(`Created “${title}”.`).waitFor();
 

@@ -5,12 +5,12 @@ const baseUrl = inject('baseUrl');
 const session = openBrowserSession();
 
 /**
- * The console's status screen for a visitor who has not signed in: the frame, a sentence that says to sign
- * in with a link to the console, never cached or indexed; its JavaScript is not on public pages. (The
+ * The console's status screen for a visitor who has not signed in: the console's sign-in form in its place,
+ * never cached or indexed; its JavaScript is not on public pages. (The
  * signed-in screen is tested with the console's sign-in.)
  */
 describe('The status screen (/admin/status), signed out', () => {
-  it('answers, says to sign in with a link to /admin, and passes axe', async () => {
+  it('answers with the sign-in form, never cached or indexed, and passes axe', async () => {
     const answers: number[] = [];
     session.page.on('response', (response) => {
       if (response.url().endsWith('/api/admin/status')) answers.push(response.status());
@@ -20,12 +20,14 @@ describe('The status screen (/admin/status), signed out', () => {
     expect(response?.headers()['cache-control']).toBe('no-store');
     expect(response?.headers()['x-page-cache']).toBeUndefined();
     await waitForHydration(session.page);
-    expect(await session.page.getByRole('heading', { level: 1 }).textContent()).toBe('Status');
-    const link = session.page.getByRole('link', { name: 'sign in' });
-    await link.waitFor();
-    expect(await link.getAttribute('href')).toBe('/admin');
-    expect(await session.page.getByText("Sign in to see the site's status:").count()).toBe(1);
-    expect(answers).toEqual([401]);
+    // Signed out, the console's frame shows its sign-in form instead of the screen: nothing is asked of the API.
+    expect(await session.page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Sign in to the console',
+    );
+    await session.page.getByLabel('Email').waitFor();
+    await session.page.getByLabel('Password').waitFor();
+    await session.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(answers).toEqual([]);
     expect(await session.page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
     await expectNoSeriousAxeViolations(session.page);
   });

@@ -88,7 +88,8 @@ describe('a client-side navigation whose data request fails', () => {
 
   /** Opens a page rendered per request (its policy allows the stylesheet by nonce) other than `target`. */
   async function startAwayFrom(target: string) {
-    const start = target.startsWith('/captions') ? '/stocks' : '/captions';
+    // Save mode is the one trading page never page-cached (per visitor): rendered for each request.
+    const start = target.startsWith('/tradebot-save-9') ? '/tradebot?save=true' : '/tradebot-save-9';
     await p.unrouteAll();
     await p.goto(`${baseUrl}${start}`);
     await waitForHydration(p);

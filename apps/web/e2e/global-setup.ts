@@ -148,6 +148,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     { message: isListening },
   );
+  // It says it listens before it logs that it is ready (and the start-up lines before that): a test that
+  // reads the log from here on waits for that line too, so nothing of the start is taken for its own.
+  if (['info', 'debug', 'trace'].includes(env.LOG_LEVEL ?? 'warn'))
+    await waitForChild('server', started.child, started.output, {
+      printed: (output) => output.includes('"startupMs"'),
+    });
   return { url, ...started, dataDir };
 }
 

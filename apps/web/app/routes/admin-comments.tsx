@@ -10,7 +10,8 @@ import type { Route } from './+types/admin-comments';
 export const handle = {
   loadingText: 'Loading comments...',
   uncached: consoleUncached,
-} satisfies PageLoadingHandle & PageCacheHandle;
+  sitemap: false,
+} satisfies PageLoadingHandle & PageCacheHandle & { sitemap: boolean };
 
 export function headers() {
   return consolePageHeaders;

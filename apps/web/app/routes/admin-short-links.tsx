@@ -10,7 +10,8 @@ import type { Route } from './+types/admin-short-links';
 export const handle = {
   loadingText: 'Loading short links...',
   uncached: consoleUncached,
-} satisfies PageLoadingHandle & PageCacheHandle;
+  sitemap: false,
+} satisfies PageLoadingHandle & PageCacheHandle & { sitemap: boolean };
 
 export function headers() {
   return consolePageHeaders;
