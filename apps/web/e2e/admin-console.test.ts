@@ -82,7 +82,7 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('link', { name: `Edit “${title}”` }).click();
     await expect(page.getByLabel('Title').inputValue()).resolves.toBe(title);
-    await expect(page.getByLabel('Body (Hindi)').inputValue()).resolves.toBe('पहला अनुच्छेद।');
+    await expect(page.getByLabel('Body (Hindi)', { exact: true }).inputValue()).resolves.toBe('पहला अनुच्छेद।');
     await page.getByLabel('Title').fill(edited);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText(`Saved “${edited}”.`).waitFor();
