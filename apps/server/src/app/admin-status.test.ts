@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { adminToken } from '../../test/admin.ts';
 import { offlineTestSettings } from '../../test/offline-settings.ts';
@@ -77,7 +77,10 @@ describe('GET /api/admin/status', () => {
   });
 
   it("gives each job's last run, result and next run, from the run log every process writes", async () => {
-    // The scheduled job's first period is due at start, where it began: the clock moves through its sleep.
+    // The scheduled job's first period is due at start, where it began: once it sleeps (its timer is set, an
+    // event waited for, not a time), the clock moves through its sleep.
+    const wakeAt = Date.UTC(2026, 10, 27, 9, 0) + 1_500;
+    await vi.waitFor(() => expect(clock.pendingTimersAt(wakeAt)).toBeGreaterThan(0), { timeout: 30_000 });
     await clock.advanceAsync(1_500);
     await app.platform.jobs.settled();
     // A job queued by a feature that fails: its error is the result.
