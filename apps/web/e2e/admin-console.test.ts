@@ -172,6 +172,24 @@ describe('the operator console', () => {
     await page.getByRole('heading', { level: 2, name: 'Readiness checks' }).waitFor();
   });
 
+  it('disables an abusive short link from its screen: it answers 410 at once', async () => {
+    const { page } = session;
+    const made = await fetch(`${baseUrl}/api/shorten`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ longUrl: `https://example.com/console/${Date.now().toString(36)}` }),
+    });
+    expect(made.status).toBe(200);
+    const { code } = (await made.json()) as { code: string };
+    expect((await fetch(`${baseUrl}/s/${code}`, { redirect: 'manual' })).status).toBe(302);
+    await open(page, '/admin/short-links');
+    await page.getByRole('button', { name: `Disable /s/${code}` }).click();
+    await page.getByRole('button', { name: `Enable /s/${code}` }).waitFor();
+    const gone = await fetch(`${baseUrl}/s/${code}`, { redirect: 'manual' });
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).toContain('This short link was disabled by the site.');
+  });
+
   it("signs out with 'Sign out', and the session is gone", async () => {
     const { page } = session;
     await open(page, '/admin');
