@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { e2eOperator, signIn } from './admin-session.ts';
+import { galleryImages } from './api.ts';
 import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -170,6 +171,34 @@ describe('the operator console', () => {
       await expectNoSeriousAxeViolations(page);
     }
     await page.getByRole('heading', { level: 2, name: 'Readiness checks' }).waitFor();
+  });
+
+  it('hides a reported comment from the reports screen: it leaves the image page', async () => {
+    const { page } = session;
+    const [image] = await galleryImages();
+    const text = `Hide me ${Date.now().toString(36)}`;
+    const saved = await fetch(`${baseUrl}/api/saveComment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ imageUrl: image!.url, comment: text }),
+    });
+    expect(saved.status).toBe(201);
+    const { id } = (await saved.json()) as { id: number };
+    const reported = await fetch(`${baseUrl}/api/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'comment', id }),
+    });
+    expect(reported.status).toBe(202);
+    const listed = async () =>
+      (await (await fetch(`${baseUrl}/api/comments?imageUrl=${encodeURIComponent(image!.url)}`)).json()) as {
+        comment: string;
+      }[];
+    expect((await listed()).some((c) => c.comment === text)).toBe(true);
+    await open(page, '/admin/reports');
+    await page.getByRole('button', { name: `Hide comment ${id}` }).click();
+    await page.getByText(`Comment ${id} hidden; its reports are closed.`).waitFor();
+    expect((await listed()).some((c) => c.comment === text)).toBe(false);
   });
 
   it('disables an abusive short link from its screen: it answers 410 at once', async () => {
