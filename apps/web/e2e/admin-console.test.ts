@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { e2eOperator, signIn } from './admin-session.ts';
-import { galleryImages } from './api.ts';
+import { galleryImages, uniqueTag } from './api.ts';
 import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const session = openBrowserSession();
-const tag = `console-${Date.now()}`;
+const tag = `console-${uniqueTag()}`;
 const title = `${tag} a post written in the console`;
 const edited = `${tag} a post edited in the console`;
 
@@ -176,7 +176,7 @@ describe('the operator console', () => {
   it('hides a reported comment from the reports screen: it leaves the image page', async () => {
     const { page } = session;
     const [image] = await galleryImages();
-    const text = `Hide me ${Date.now().toString(36)}`;
+    const text = `Hide me ${uniqueTag()}`;
     const saved = await fetch(`${baseUrl}/api/saveComment`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -206,7 +206,7 @@ describe('the operator console', () => {
     const made = await fetch(`${baseUrl}/api/shorten`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ longUrl: `https://example.com/console/${Date.now().toString(36)}` }),
+      body: JSON.stringify({ longUrl: `https://example.com/console/${uniqueTag()}` }),
     });
     expect(made.status).toBe(200);
     const { code } = (await made.json()) as { code: string };

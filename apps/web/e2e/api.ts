@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Blog } from '@hurryup/contracts/blog';
 import type { DevbitGallery } from '@hurryup/contracts/devbit';
 import type { GalleryImage, Video, WebStory } from '@hurryup/contracts/gallery';
@@ -53,3 +54,6 @@ export async function sampleShortLink(): Promise<{ shortUrl: string; code: strin
   if (!res.ok) throw new Error(`/api/shorten: ${res.status}`);
   return (await res.json()) as { shortUrl: string; code: string };
 }
+
+/** A tag that makes a test's titles, texts and addresses its own (random: tests never read the clock for it). */
+export const uniqueTag = () => randomUUID().slice(0, 8);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Post } from '@hurryup/contracts/post';
 import { postPath } from '@hurryup/contracts/post-slug';
 import { describe, expect, inject, it } from 'vitest';
+import { uniqueTag } from './api.ts';
 import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -32,7 +33,7 @@ async function createPost(body: Record<string, unknown>): Promise<Post> {
 describe('a Markdown post (issue 30)', () => {
   it('renders its heading, nested list, table, link and uploaded picture on its page, and passes axe', async () => {
     const url = await uploadPicture('A plate: half vegetables, a quarter grains, a quarter dal');
-    const title = `Markdown plate guide ${Date.now()}`;
+    const title = `Markdown plate guide ${uniqueTag()}`;
     const content = [
       '## Fill the plate',
       '',
@@ -86,7 +87,7 @@ describe('a Markdown post (issue 30)', () => {
   });
 
   it('keeps a draft off every public page', async () => {
-    const title = `Draft never shown ${Date.now()}`;
+    const title = `Draft never shown ${uniqueTag()}`;
     await createPost({ title, createdAt: '2026-11-20', content: 'Not yet.', draft: true });
     expect((await fetch(`${baseUrl}${postPath(title)}`)).status).toBe(404);
     expect(await (await fetch(`${baseUrl}/userforum`)).text()).not.toContain(title);

@@ -1,6 +1,6 @@
 import { imagePagePath } from '@hurryup/contracts/gallery-pages';
 import { describe, expect, inject, it } from 'vitest';
-import { galleryImages } from './api.ts';
+import { galleryImages, uniqueTag } from './api.ts';
 import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -37,7 +37,7 @@ async function openReports(): Promise<{ kind: string; key: string; reports: numb
 describe('visitors’ reports', () => {
   it('reports a comment from its Report link and says so in words; the image page stays cacheable', async () => {
     const [image] = await galleryImages();
-    const text = `Report me ${Date.now().toString(36)}`;
+    const text = `Report me ${uniqueTag()}`;
     const saved = await fetch(`${baseUrl}/api/saveComment`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
@@ -62,7 +62,7 @@ describe('visitors’ reports', () => {
   });
 
   it('reports a short link from its preview page', async () => {
-    const code = await makeLink(`https://example.com/moderation/report-${Date.now()}`);
+    const code = await makeLink(`https://example.com/moderation/report-${uniqueTag()}`);
     const page = session.page;
     await page.goto(`${baseUrl}/s/${code}+`);
     await waitForHydration(page);
@@ -76,7 +76,7 @@ describe('visitors’ reports', () => {
 
 describe('a short link the site disabled', () => {
   it('answers 410 with the page saying so, its preview too, and redirects again once enabled', async () => {
-    const code = await makeLink(`https://example.com/moderation/disable-${Date.now()}`);
+    const code = await makeLink(`https://example.com/moderation/disable-${uniqueTag()}`);
     const before = await fetch(`${baseUrl}/s/${code}`, { redirect: 'manual' });
     expect(before.status).toBe(302);
     expect((await admin('PATCH', `/api/admin/short-links/${code}`, { disabled: true })).status).toBe(200);
@@ -101,7 +101,7 @@ describe('a short link the site disabled', () => {
   });
 
   it('answers 410 after a delete too', async () => {
-    const code = await makeLink(`https://example.com/moderation/delete-${Date.now()}`);
+    const code = await makeLink(`https://example.com/moderation/delete-${uniqueTag()}`);
     expect((await admin('DELETE', `/api/admin/short-links/${code}`)).status).toBe(204);
     const response = await session.page.goto(`${baseUrl}/s/${code}`);
     expect(response?.status()).toBe(410);
