@@ -1,47 +1,27 @@
-import { lazy, Suspense } from 'react';
-import type { PageCacheHandle, PageLoadingHandle } from '#load-context';
-import { consoleDescription, consolePageHeaders } from '../features/admin-moderation/console-page.ts';
-import { AdminFrame } from '../shared/admin/AdminFrame.tsx';
-import { consoleUncached } from '../shared/admin/admin-session.ts';
-import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
+import { lazy } from 'react';
+import { ConsoleScreen, consoleHandle } from '../features/admin-moderation/ConsoleScreen.tsx';
+import { consolePageHeaders } from '../features/admin-moderation/console-page.ts';
+import { adminMeta } from '../shared/admin/admin-session.ts';
 import type { Route } from './+types/admin-comments';
 
-/** A console screen: no page cache (no `handle.cache`), no-store and noindex; its data comes from the admin API. */
-export const handle = {
-  loadingText: 'Loading comments...',
-  uncached: consoleUncached,
-  sitemap: false,
-} satisfies PageLoadingHandle & PageCacheHandle & { sitemap: boolean };
+/** A console screen: no page cache, no-store and noindex; its data comes from the admin API. */
+export const handle = consoleHandle('Loading comments...');
 
 export function headers() {
   return consolePageHeaders;
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteFromMatches(matches), {
-    title: 'Comments · Console',
-    description: consoleDescription,
-    path: location.pathname,
-    noindex: true,
-  });
+  adminMeta(matches, 'Comments', location.pathname);
 
-// The screen loads after the frame (console pages keep to the JavaScript budget too).
 const CommentsQueue = lazy(() =>
   import('../features/admin-moderation/CommentsQueue.tsx').then((m) => ({ default: m.CommentsQueue })),
 );
 
 export default function CommentsQueueRoute() {
   return (
-    <AdminFrame title="Comments">
-      <Suspense
-        fallback={
-          <p className="status" role="status">
-            Loading...
-          </p>
-        }
-      >
-        <CommentsQueue />
-      </Suspense>
-    </AdminFrame>
+    <ConsoleScreen title="Comments">
+      <CommentsQueue />
+    </ConsoleScreen>
   );
 }

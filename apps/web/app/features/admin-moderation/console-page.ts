@@ -7,6 +7,3 @@ export const consolePageHeaders = {
   'Cache-Control': 'no-store',
   'X-Robots-Tag': 'noindex, nofollow',
 } as const;
-
-/** The description of a console screen (never shown in search results: the page is noindex). */
-export const consoleDescription = 'The operator console of the site.';
