@@ -48,6 +48,14 @@ for (const stage of stages) {
 fs.rmSync(reportDir, { recursive: true, force: true });
 
 const totals = addTotals(results);
+if (totals.skips.length > 0) {
+  console.log('\nSkipped:');
+  for (const skip of totals.skips) console.log(`  ${skip}`);
+}
+if (totals.failures.length > 0) {
+  console.log('\nFailed:');
+  for (const failure of totals.failures) console.log(`  ${failure}`);
+}
 if (totals.problems.length > 0) {
   console.log('\nFailed without a failing test (each counted as one failure):');
   for (const problem of totals.problems) console.log(`  ${problem}`);

@@ -37,6 +37,37 @@ describe("npm test's closing line", () => {
     expect(totals.problems).toEqual([]);
   });
 
+  it('names each failed test with the first line of its message, and each skipped test', () => {
+    const totals = stageTotals({
+      name: 'server',
+      exitCode: 1,
+      report: report({
+        numPassedTests: 1,
+        numFailedTests: 1,
+        numPendingTests: 1,
+        testResults: [
+          {
+            name: `${process.cwd()}/apps/server/src/a.test.ts`,
+            status: 'failed',
+            assertionResults: [
+              { status: 'passed', fullName: 'a works' },
+              {
+                status: 'failed',
+                fullName: 'a refuses',
+                failureMessages: ['AssertionError: expected 1 to be 2\n  at x'],
+              },
+              { status: 'skipped', fullName: 'a on Redis' },
+            ],
+          },
+        ],
+      }),
+    });
+    expect(totals.failures).toEqual([
+      'server: apps/server/src/a.test.ts › a refuses: AssertionError: expected 1 to be 2',
+    ]);
+    expect(totals.skips).toEqual(['server: apps/server/src/a.test.ts › a on Redis']);
+  });
+
   it('leaves out "skipped" when nothing was skipped', () => {
     expect(totalLine(stageTotals({ name: 'unit', exitCode: 0, report: report({ numPassedTests: 3 }) }))).toBe(
       'Total: 3 passed, 0 failed',

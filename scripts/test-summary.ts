@@ -7,6 +7,10 @@ export interface Totals {
   skipped: number;
   /** One line per failure that no failing test shows: a file that could not run, a stage that broke. */
   problems: string[];
+  /** One line per failed test: stage, file, name and the first line of its message, so a log's tail names them. */
+  failures: string[];
+  /** One line per skipped test, so a skip never goes unseen. */
+  skips: string[];
 }
 
 /** The parts of vitest's JSON report (`--reporter=json`) that the totals use. */
@@ -19,7 +23,7 @@ export interface VitestReport {
     name: string;
     status: string;
     message?: string;
-    assertionResults?: { status: string }[];
+    assertionResults?: { status: string; fullName?: string; title?: string; failureMessages?: string[] }[];
   }[];
 }
 
@@ -43,6 +47,8 @@ export function stageTotals({ name, exitCode, report, reason }: StageOutcome): T
       failed: 1,
       skipped: 0,
       problems: [`${name}: ${reason ?? `no test report (exit ${exitCode})`}`],
+      failures: [],
+      skips: [],
     };
   }
   const totals: Totals = {
@@ -50,13 +56,25 @@ export function stageTotals({ name, exitCode, report, reason }: StageOutcome): T
     failed: report.numFailedTests,
     skipped: report.numPendingTests + report.numTodoTests,
     problems: [],
+    failures: [],
+    skips: [],
   };
   for (const file of report.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name) || file.name;
+    for (const test of file.assertionResults ?? []) {
+      const title = test.fullName ?? test.title ?? '(unnamed test)';
+      if (test.status === 'failed') {
+        const message = (test.failureMessages?.[0] ?? '').split('\n')[0]?.trim();
+        totals.failures.push(`${name}: ${where} › ${title}${message ? `: ${message}` : ''}`);
+      } else if (test.status === 'skipped' || test.status === 'pending' || test.status === 'todo') {
+        if (file.status !== 'failed') totals.skips.push(`${name}: ${where} › ${title}`);
+      }
+    }
     const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed').length;
     if (file.status === 'failed' && failedTests === 0) {
       totals.failed += 1;
       const message = (file.message ?? '').split('\n')[0]?.trim() || 'failed without a failing test';
-      totals.problems.push(`${name}: ${path.relative(process.cwd(), file.name) || file.name}: ${message}`);
+      totals.problems.push(`${name}: ${where}: ${message}`);
     }
   }
   if (exitCode !== 0 && totals.failed === 0) {
@@ -73,8 +91,17 @@ export function addTotals(list: Totals[]): Totals {
       failed: sum.failed + t.failed,
       skipped: sum.skipped + t.skipped,
       problems: [...sum.problems, ...t.problems],
+      failures: [...sum.failures, ...t.failures],
+      skips: [...sum.skips, ...t.skips],
     }),
-    { passed: 0, failed: 0, skipped: 0, problems: [] as string[] },
+    {
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      problems: [] as string[],
+      failures: [] as string[],
+      skips: [] as string[],
+    },
   );
 }
 

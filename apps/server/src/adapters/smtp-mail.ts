@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface SmtpMailOptions {
   /** `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://user:pass@host:465` (TLS). */
@@ -65,21 +65,28 @@ function senderDomain(from: string): string {
  */
 export function createSmtpMail(options: SmtpMailOptions): SmtpMail {
   const url = new URL(options.url);
-  const transporter = nodemailer.createTransport({
-    url: options.url,
-    connectionTimeout: options.connectionTimeoutMs ?? 10_000,
-    greetingTimeout: options.greetingTimeoutMs ?? 10_000,
-    socketTimeout: options.socketTimeoutMs ?? 30_000,
-    // Messages are plain text written by the site: nothing may make nodemailer read files or URLs.
-    disableFileAccess: true,
-    disableUrlAccess: true,
-  });
+  // nodemailer loads with the first message, not at start: most processes never send one (about 5 MB).
+  let transporter: Promise<Transporter> | undefined;
+  const transport = () => {
+    transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: options.url,
+        connectionTimeout: options.connectionTimeoutMs ?? 10_000,
+        greetingTimeout: options.greetingTimeoutMs ?? 10_000,
+        socketTimeout: options.socketTimeoutMs ?? 30_000,
+        // Messages are plain text written by the site: nothing may make nodemailer read files or URLs.
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      }),
+    );
+    return transporter;
+  };
   const domain = senderDomain(options.from);
   return {
     describe: `${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ''}`,
     async send(message) {
       try {
-        await transporter.sendMail({
+        await (await transport()).sendMail({
           from: options.from,
           to: message.to,
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),
@@ -102,7 +109,7 @@ export function createSmtpMail(options: SmtpMailOptions): SmtpMail {
       }
     },
     close() {
-      transporter.close();
+      void transporter?.then((open) => open.close());
     },
   };
 }

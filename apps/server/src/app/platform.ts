@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { createJobRunLog, type JobRunLog } from '../db/job-run-log.ts';
@@ -10,7 +10,6 @@ import { createEnginePool, type EnginePool } from '../engines/engine-pool.ts';
 import { detectNativeEngines } from '../engines/host-programs.ts';
 import { type Clock, clockStartingAt, frozenClock, systemClock } from '../shared/clock.ts';
 import type { Config } from '../shared/config.ts';
-import { createBullmqJobs, redisOptionsFromUrl } from '../shared/jobs-bullmq.ts';
 import { createInProcessJobs, type JobRunner } from '../shared/jobs-in-process.ts';
 import {
   createFailoverLimitStore,
@@ -22,6 +21,7 @@ import {
 import { createRedisLimitStore } from '../shared/limits-redis.ts';
 import type { Mail } from '../shared/mail.ts';
 import { createReadiness, type Readiness } from '../shared/readiness.ts';
+import { redisOptionsFromUrl } from '../shared/redis-options.ts';
 import { enginesThroughJobs } from './engine-jobs.ts';
 import { createPlatformMail } from './platform-mail.ts';
 import { checkRedisEviction } from './redis-check.ts';
@@ -104,7 +104,10 @@ export async function startPlatform(
 
   if (config.redis) await checkRedisEviction(config.redis, log);
   let redis: Redis | undefined;
+  // ioredis and BullMQ load only when REDIS_URL is set (about 20 MB a process that does not need them).
+  const bullmq = config.redis && !overrides.jobs ? await import('../shared/jobs-bullmq.ts') : undefined;
   if (config.redis) {
+    const { Redis } = await import('ioredis');
     // Limits answer on every request: a Redis that stops answering must fail them fast, not queue them.
     redis = new Redis({
       ...redisOptionsFromUrl(config.redis.url),
@@ -168,8 +171,8 @@ export async function startPlatform(
   const runLog = createJobRunLog(database.db);
   const jobs =
     overrides.jobs ??
-    (config.redis
-      ? createBullmqJobs({
+    (config.redis && bullmq
+      ? bullmq.createBullmqJobs({
           redisUrl: config.redis.url,
           prefix: config.redis.prefix,
           clock: machinery,

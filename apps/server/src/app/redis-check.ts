@@ -1,5 +1,4 @@
-import { Redis } from 'ioredis';
-import { redisOptionsFromUrl } from '../shared/jobs-bullmq.ts';
+import { redisOptionsFromUrl } from '../shared/redis-options.ts';
 
 export class RedisEvictionError extends Error {}
 
@@ -14,6 +13,8 @@ export async function checkRedisEviction(
   redis: { url: string; requireNoeviction?: boolean },
   log: { warn(fields: object, message: string): void },
 ): Promise<string | undefined> {
+  // Loaded here, not at the top: a process without REDIS_URL never loads ioredis.
+  const { Redis } = await import('ioredis');
   const client = new Redis({
     ...redisOptionsFromUrl(redis.url),
     lazyConnect: true,

@@ -8,6 +8,7 @@ import { HttpError } from './http-error.ts';
 import { payloadOf, resultOf, runJobOnce } from './job-runs.ts';
 import type { Job, JobDefinition } from './jobs.ts';
 import type { JobRunner } from './jobs-in-process.ts';
+import { redisOptionsFromUrl } from './redis-options.ts';
 
 /** Finished jobs kept in Redis for the operator to look at, by age and count. */
 const keepCompleted = { age: 3600, count: 1000 };
@@ -32,31 +33,6 @@ export class JobsUnavailableError extends HttpError {
     );
     this.cause = cause ?? new Error(`Redis is not connected: job ${name} was not queued`);
   }
-}
-
-/** ioredis options from a `redis://` or `rediss://` URL, so each BullMQ part opens (and closes) its own. */
-export interface RedisConnectionOptions {
-  host: string;
-  port: number;
-  db: number;
-  username?: string;
-  password?: string;
-  tls?: Record<string, never>;
-  maxRetriesPerRequest: null;
-}
-
-export function redisOptionsFromUrl(url: string): RedisConnectionOptions {
-  const parsed = new URL(url);
-  const db = Number(parsed.pathname.replace(/^\//, '') || 0);
-  return {
-    host: parsed.hostname.replace(/^\[|\]$/g, ''),
-    port: Number(parsed.port || 6379),
-    db: Number.isInteger(db) ? db : 0,
-    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
-    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
-    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
-    maxRetriesPerRequest: null,
-  };
 }
 
 /**

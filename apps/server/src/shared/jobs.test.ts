@@ -7,8 +7,9 @@ import { coreMigrations } from '../db/core-migrations.ts';
 import { createJobSchedules, type JobSchedules } from '../db/job-schedules.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { ManualClock, systemClock } from './clock.ts';
-import { createBullmqJobs, redisOptionsFromUrl } from './jobs-bullmq.ts';
+import { createBullmqJobs } from './jobs-bullmq.ts';
 import { createInProcessJobs, type JobRunner } from './jobs-in-process.ts';
+import { redisOptionsFromUrl } from './redis-options.ts';
 
 const quiet = {
   child: () => quiet,

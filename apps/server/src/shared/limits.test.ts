@@ -1,7 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from './clock.ts';
-import { redisOptionsFromUrl } from './jobs-bullmq.ts';
 import {
   createFailoverLimitStore,
   createLimits,
@@ -10,6 +9,7 @@ import {
   RateLimitedError,
 } from './limits.ts';
 import { createRedisLimitStore } from './limits-redis.ts';
+import { redisOptionsFromUrl } from './redis-options.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const connections: Redis[] = [];
