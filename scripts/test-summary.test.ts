@@ -116,6 +116,8 @@ describe("npm test's closing line", () => {
       passed: 0,
       failed: 1,
       skipped: 0,
+      failures: [],
+      skips: [],
       problems: ['server: no test report (exit 1)'],
     });
     expect(

@@ -61,13 +61,16 @@ export function stageTotals({ name, exitCode, report, reason }: StageOutcome): T
   };
   for (const file of report.testResults ?? []) {
     const where = path.relative(process.cwd(), file.name) || file.name;
+    // A file whose set-up failed skips all its tests: that is one problem (below), not a list of skips.
+    const setUpFailed =
+      file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed');
     for (const test of file.assertionResults ?? []) {
       const title = test.fullName ?? test.title ?? '(unnamed test)';
       if (test.status === 'failed') {
         const message = (test.failureMessages?.[0] ?? '').split('\n')[0]?.trim();
         totals.failures.push(`${name}: ${where} › ${title}${message ? `: ${message}` : ''}`);
       } else if (test.status === 'skipped' || test.status === 'pending' || test.status === 'todo') {
-        if (file.status !== 'failed') totals.skips.push(`${name}: ${where} › ${title}`);
+        if (!setUpFailed) totals.skips.push(`${name}: ${where} › ${title}`);
       }
     }
     const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed').length;
