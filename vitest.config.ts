@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { testsWithoutDatabase } from './scripts/database-tests.ts';
 
 /**
  * Time bounds only stop a hung test; they are not assertions (durations are measured by `npm run bench`). They
@@ -37,7 +38,17 @@ export default defineConfig({
       },
       { test: { name: 'server', ...serverTests, env: { TEST_DIALECT: 'sqlite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { name: 'server-postgres', ...serverTests, env: { TEST_DIALECT: 'postgres' } } }]
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                ...serverTests,
+                // Only the files that open the database run again: the others would repeat themselves.
+                exclude: ['**/node_modules/**', ...testsWithoutDatabase(import.meta.dirname)],
+                env: { TEST_DIALECT: 'postgres' },
+              },
+            },
+          ]
         : []),
       {
         test: {
