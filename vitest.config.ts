@@ -8,6 +8,8 @@ import { testsWithoutDatabase } from './scripts/database-tests.ts';
  */
 const bounds = { testTimeout: 60_000, hookTimeout: 120_000 };
 const serverTests = { include: ['apps/server/src/**/*.test.ts'], environment: 'node' as const, ...bounds };
+/** Files only PostgreSQL can run (`*.postgres.test.ts`: killing its connections, say). */
+const postgresOnly = '**/*.postgres.test.ts';
 
 /**
  * Test projects: `unit` (pure packages and scripts), `component` (React in jsdom), `server` (Fastify with a real
@@ -36,7 +38,14 @@ export default defineConfig({
           ...bounds,
         },
       },
-      { test: { name: 'server', ...serverTests, env: { TEST_DIALECT: 'sqlite' } } },
+      {
+        test: {
+          name: 'server',
+          ...serverTests,
+          exclude: ['**/node_modules/**', postgresOnly],
+          env: { TEST_DIALECT: 'sqlite' },
+        },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {

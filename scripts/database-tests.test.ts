@@ -15,7 +15,7 @@ describe('the server test files that run again on PostgreSQL', () => {
 
   it('keeps every file that opens one, directly or through a test app', () => {
     expect(once).not.toContain('apps/server/src/features/comments/comments.test.ts');
-    expect(once).not.toContain('apps/server/src/app/database-faults.test.ts');
+    expect(once).not.toContain('apps/server/src/app/database-faults.postgres.test.ts');
     expect(once).not.toContain('apps/server/src/app/migrations.test.ts');
   });
 });

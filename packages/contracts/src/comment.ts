@@ -69,8 +69,7 @@ export const saveCommentBodySchema = z
       .min(0, 'elapsedMs must not be negative.')
       .optional()
       .describe('Ignored; accepted for earlier versions of the page'),
-    website: z
-      .string()
+    website: cleanText()
       .max(500)
       .optional()
       .describe('Leave out or empty: a field people never see, that only robots fill in'),

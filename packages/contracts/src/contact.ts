@@ -19,8 +19,7 @@ export const contactBodySchema = z
       // Generous here so that a 501-character message gets the specification's message from the service.
       .max(contactMessageMaxLength * 4, contactMessages.notesTooLong)
       .describe(`At most ${contactMessageMaxLength} characters`),
-    website: z
-      .string()
+    website: cleanText()
       .max(500)
       .optional()
       .describe('Leave out or empty: a field people never see, that only robots fill in'),

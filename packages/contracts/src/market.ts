@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAdminCrudCalls } from './admin-crud.ts';
 import { defineCall } from './api-call.ts';
+import { requiredText } from './text.ts';
 
 const isoDay = z.string().describe('YYYY-MM-DD, India date');
 const asOfField = isoDay.describe('The trading date the values belong to (YYYY-MM-DD, India date)');
@@ -31,9 +32,15 @@ export const marketEventInputSchema = z
         const date = new Date(`${value}T00:00:00Z`);
         return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
       }, 'This date does not exist.'),
-    event: z.string().trim().min(1, 'Event is required.').max(300, 'Event must be at most 300 characters.'),
+    event: requiredText('Event is required.', {
+      length: 300,
+      message: 'Event must be at most 300 characters.',
+    }),
     kind: z.enum(marketEventKinds, { error: `Kind must be one of ${marketEventKinds.join(', ')}.` }),
-    impact: z.string().trim().min(1, 'Impact is required.').max(30, 'Impact must be at most 30 characters.'),
+    impact: requiredText('Impact is required.', {
+      length: 30,
+      message: 'Impact must be at most 30 characters.',
+    }),
     scheduled: z
       .boolean({ error: 'Scheduled must be true or false.' })
       .optional()

@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { defineCall, noContentSchema } from './api-call.ts';
 import { wholeNumberText } from './numbers.ts';
 import { activityPage, operatorPasswordMinLength } from './operator-rules.ts';
+import { cleanText } from './text.ts';
 
 /** Operators sign in to the console (docs/decisions/0040-operator-console.md). */
 export const signInSchema = z
   .object({
-    email: z
-      .string({ error: 'Enter your email.' })
+    // cleanText: the email is looked up, and PostgreSQL refuses a NUL in a query.
+    email: cleanText('Enter your email.')
       .trim()
       .min(1, 'Enter your email.')
       .max(320, 'An email has at most 320 characters.'),
-    password: z
-      .string({ error: 'Enter your password.' })
+    password: cleanText('Enter your password.')
       .min(1, 'Enter your password.')
       .max(1000, 'A password has at most 1000 characters.'),
   })

@@ -8,6 +8,7 @@ import {
   reportsPerWindow,
   reportsWindowMinutes,
 } from './report-rules.ts';
+import { cleanText } from './text.ts';
 
 /*
  * Visitor reports (issue 30 item 5): a visitor reports a comment or a short link; the operator sees the
@@ -122,7 +123,7 @@ export const setReportsStatus = defineCall({
   path: '/api/admin/reports/:kind/:key',
   operationId: 'setReportsStatus',
   summary: 'Close an item’s reports (dismissed, or dealt with), or open them again',
-  params: z.object({ kind: reportKindSchema, key: z.string().min(1).max(32) }).strict(),
+  params: z.object({ kind: reportKindSchema, key: cleanText().min(1).max(32) }).strict(),
   body: z.object({ status: z.enum(reportStatuses, { error: 'status must be open or closed.' }) }).strict(),
   status: 200,
   response: reportSummarySchema,

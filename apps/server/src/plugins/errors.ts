@@ -118,6 +118,15 @@ export function registerErrorHandling(app: FastifyInstance) {
       reply.header('retry-after', String(databaseFailure.retryAfterSeconds));
       return sendError(reply, 503, { error: databaseFailure.message, code: errorCodes.databaseUnavailable });
     }
+    // A text PostgreSQL cannot hold (a NUL) that a contract let through: the client's fault, so 400, and a
+    // warning, because every text field should refuse it first (cleanText, packages/contracts/src/text.ts).
+    if (error.code === '22021' || error.code === '22P05') {
+      request.log.warn({ err: error }, 'a text the database cannot hold reached a query');
+      return sendError(reply, 400, {
+        error: 'Text must not contain NUL characters.',
+        code: errorCodes.validation,
+      });
+    }
     // Limits and busy engines say when to try again.
     const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (typeof retryAfter === 'number' && Number.isFinite(retryAfter))

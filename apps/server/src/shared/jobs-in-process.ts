@@ -218,9 +218,15 @@ export function createInProcessJobs(deps: {
         const first = definition.schedule.runAtStart === false ? now + definition.schedule.everyMs : now;
         await schedules.ensure(definition.name, new Date(first));
       }
-      // Claims one tick at a time; the runs it starts go on in the background.
-      const tick = () => {
-        ticking ??= claimDue()
+      // Claims one tick at a time; the runs it starts go on in the background. A tick asked for while one
+      // is still reading the schedules (a slow database) runs after it, so no due period waits a whole tick.
+      let tickAgain = false;
+      const tick = (): Promise<string[]> => {
+        if (ticking) {
+          tickAgain = true;
+          return ticking;
+        }
+        ticking = claimDue()
           .then((runs) => runs.map((run) => run.name))
           .catch((error: unknown) => {
             log.error({ err: error }, 'could not read the job schedules');
@@ -228,6 +234,10 @@ export function createInProcessJobs(deps: {
           })
           .finally(() => {
             ticking = undefined;
+            if (tickAgain && !stopping.signal.aborted) {
+              tickAgain = false;
+              void tick();
+            }
           });
         return ticking;
       };

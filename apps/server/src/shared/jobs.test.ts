@@ -301,6 +301,53 @@ describe('scheduled jobs in the database (the default)', () => {
   });
 });
 
+describe('a schedule tick asked for while the last is still reading (a slow database)', () => {
+  it('runs after it, so the period that fell due meanwhile is not left for the next tick', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 2, 1));
+    let releaseFirstRead: () => void = () => {};
+    const firstRead = new Promise<void>((resolve) => {
+      releaseFirstRead = resolve;
+    });
+    let reads = 0;
+    let dueFrom = Number.POSITIVE_INFINITY;
+    const schedules = {
+      ensure: async (_name: string, first: Date) => {
+        dueFrom = first.getTime();
+      },
+      due: async (now: Date) => {
+        reads += 1;
+        // The first read (at start, nothing due yet) is slow; the period falls due while it waits.
+        if (reads === 1) await firstRead;
+        return now.getTime() >= dueFrom ? ['test.slow-read'] : [];
+      },
+      claim: async (_name: string, now: Date) => {
+        if (now.getTime() < dueFrom) return undefined;
+        const due = new Date(dueFrom);
+        dueFrom = Number.POSITIVE_INFINITY;
+        return due;
+      },
+      finished: async () => {},
+    } as unknown as JobSchedules;
+    const jobs = createInProcessJobs({ clock, log: quiet, schedules });
+    runners.push(jobs);
+    let ran = 0;
+    jobs.define({
+      name: 'test.slow-read',
+      payload: z.object({}),
+      schedule: { everyMs: 1000, runAtStart: false },
+      handler: async () => {
+        ran += 1;
+      },
+    });
+    await jobs.start();
+    clock.advance(1000); // the ticker fires while the first read still waits
+    releaseFirstRead();
+    await jobs.settled();
+    expect(reads).toBe(2);
+    expect(ran).toBe(1);
+  });
+});
+
 describe('stopping the in-process jobs', () => {
   it('ends even when a period is claimed after the queues were emptied, and does not run it', async () => {
     let releaseClaim: () => void = () => {};

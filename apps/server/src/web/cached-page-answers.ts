@@ -165,9 +165,11 @@ export function registerCachedPageAnswers(
     if (asked[quiet] !== undefined) return asked[quiet];
     // Fastify asks with its own request object; anything else (a raw request) is logged.
     if (!asked.routeOptions || logsEverything()) return false;
-    const decided = asked.routeOptions.config?.logRequests === false || (lookUp(asked) ?? null) !== null;
-    asked[quiet] = decided;
-    return decided;
+    const found = asked.routeOptions.config?.logRequests === false ? true : lookUp(asked);
+    // Undecided while the content revision is being read: logged this once, asked again at the next line.
+    if (found === undefined) return false;
+    asked[quiet] = found !== null;
+    return asked[quiet];
   }
 
   app.addHook('onRequest', async function answerFromCache(request, reply) {

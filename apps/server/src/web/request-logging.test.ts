@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ManualClock } from '../shared/clock.ts';
 
 // What Fastify asked the answer cache about each request (its per-request log lines), by address.
 const quiet: [string, boolean][] = [];
@@ -38,5 +39,34 @@ describe('per-request log lines', () => {
       ['/api/health', false],
       ['/api/blogs', false],
     ]);
+  });
+});
+
+describe('a cache hit that arrives as the content revision is due to be read again', () => {
+  it('is still left out of the log once the revision is known', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 27, 6));
+    const seen: [string, boolean][] = [];
+    const app = await createTestApp(
+      {},
+      {
+        platform: { clock },
+        beforeReady(built) {
+          built.addHook('onResponse', async (request) => {
+            seen.push([request.headers['x-api-cache'] as string, built.answerCache.isQuiet(request)]);
+          });
+        },
+      },
+    );
+    try {
+      const miss = await app.app.inject({ url: '/api/blogs' });
+      expect(miss.headers['x-api-cache']).toBe('miss');
+      // Past the revision's check period: the next request finds it being read from the database.
+      clock.advance(5_000);
+      const hit = await app.app.inject({ url: '/api/blogs' });
+      expect(hit.headers['x-api-cache']).toBe('hit');
+      expect(seen.at(-1)?.[1]).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 });

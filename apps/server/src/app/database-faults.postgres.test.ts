@@ -13,7 +13,7 @@ const env = { ADMIN_TOKEN: adminToken, CONTACT_TO: 'desk@hurryup.example' };
  * stay alive; the requests whose connection was cut answer 503 with Retry-After (never 500, never a hang);
  * the next requests work on new connections; what was acknowledged is stored once.
  */
-describe.runIf(process.env.TEST_DIALECT === 'postgres')('PostgreSQL connections killed mid-write', () => {
+describe('PostgreSQL connections killed mid-write', () => {
   let site: FaultSite;
   let processes: Awaited<ReturnType<typeof startProcess>>[] = [];
   const clock = new ManualClock(Date.UTC(2026, 10, 27, 9, 0));
