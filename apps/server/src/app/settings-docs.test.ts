@@ -3,7 +3,6 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describedSettings } from '../shared/config.ts';
 import { features } from './features.ts';
-import { pendingSettingDocs } from './pending-setting-docs.ts';
 import { settingsTable, withSettingsTable } from './settings-docs.ts';
 import { loadSiteConfig } from './site-config.ts';
 
@@ -17,7 +16,7 @@ describe("docs/operations.md's settings table", () => {
 
   it('has a row for every setting, each under the feature that defines it', () => {
     const table = settingsTable();
-    const described = describedSettings(features, pendingSettingDocs);
+    const described = describedSettings(features);
     expect(described.length).toBeGreaterThan(60);
     for (const { name, owner } of described)
       expect(table, name).toMatch(new RegExp(`^\\| \`${name}\` \\|.*\\| ${owner} \\|$`, 'm'));
@@ -27,7 +26,7 @@ describe("docs/operations.md's settings table", () => {
   });
 
   it('marks every secret, in the table and for redaction', () => {
-    const secrets = describedSettings(features, pendingSettingDocs)
+    const secrets = describedSettings(features)
       .filter(({ secret }) => secret)
       .map(({ name }) => name)
       .sort();

@@ -568,13 +568,9 @@ export type SiteConfig = Config & {
  */
 const secretLookingName = /(_TOKEN|_KEY|_SECRET|_PASSWORD)$/;
 
-/**
- * Every setting with its doc, the site's first, then each feature's in the order given. `fallbackDocs` gives
- * the docs of features' settings not yet described in their schemas (app/pending-setting-docs.ts).
- */
+/** Every setting with its doc, the site's first, then each feature's in the order given. */
 export function describedSettings(
   features: readonly FeatureSettingsSchema[],
-  fallbackDocs: Readonly<Record<string, SettingDoc>> = {},
 ): { name: string; owner: string; schema: z.ZodType; doc: SettingDoc | undefined; secret: boolean }[] {
   const list: { name: string; owner: string; schema: z.ZodType; doc: SettingDoc | undefined }[] =
     Object.entries(settingsShape(siteSettings)).map(([name, schema]) => ({
@@ -590,7 +586,7 @@ export function describedSettings(
       // A variable a feature reads besides the site or another feature is listed once, under the first.
       if (seen.has(name)) continue;
       seen.add(name);
-      list.push({ name, owner: feature.name, schema, doc: settingDocOf(schema) ?? fallbackDocs[name] });
+      list.push({ name, owner: feature.name, schema, doc: settingDocOf(schema) });
     }
   }
   return list.map((entry) => ({
@@ -638,10 +634,9 @@ function settingsInEffect(
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   features: readonly FeatureSettingsSchema[] = [],
-  fallbackDocs: Readonly<Record<string, SettingDoc>> = {},
 ): SiteConfig {
   const problems: string[] = [];
-  const described = describedSettings(features, fallbackDocs);
+  const described = describedSettings(features);
   // Never echo these back: the message ends up in logs.
   const secretSettings = new Set(described.filter(({ secret }) => secret).map(({ name }) => name));
   const describe = (issue: z.core.$ZodIssue) => {

@@ -10,7 +10,6 @@ import {
   contactWindowMinutes,
 } from '@hurryup/contracts/contact-rules';
 import type { ContactPageData } from '@hurryup/web/features/contact/page-data';
-import { z } from 'zod';
 import { tablesOf } from '../../db/tables-of.ts';
 import { clientKey } from '../../shared/admin-auth.ts';
 import { registerAdminCalls } from '../../shared/admin-crud.ts';
@@ -19,18 +18,8 @@ import { registerCall } from '../../shared/register-call.ts';
 import { contactMigrations } from './contact.migrations.ts';
 import { createContactRepository } from './contact.repository.ts';
 import { createContactService } from './contact.service.ts';
+import { contactSettings } from './contact.settings.ts';
 import type { ContactTables } from './contact.tables.ts';
-
-const contactSettings = z
-  .object({
-    CONTACT_TO: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.email('CONTACT_TO must be one e-mail address, e.g. desk@example.in').optional(),
-    ),
-    // All visitors together: messages come from rotating addresses too (739 in a minute in one probe).
-    CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(60),
-  })
-  .transform((env) => ({ contactTo: env.CONTACT_TO, siteWidePerHour: env.CONTACT_MESSAGES_PER_HOUR }));
 
 /** The address in a From setting such as `"Hurry Up" <no-reply@example.in>`. */
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();

@@ -1,37 +1,12 @@
 import path from 'node:path';
 import { lookUpWord } from '@hurryup/contracts/dictionary';
-import { z } from 'zod';
 import { createDictionaryApi } from '../../adapters/dictionary-api.ts';
 import { loadWordNet } from '../../adapters/wordnet.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { largeTableIdleMs, loadedOnUse } from '../../shared/loaded-on-use.ts';
 import { registerCall } from '../../shared/register-call.ts';
 import { createDictionaryService } from './dictionary.service.ts';
-
-const blankIsUnset = (value: unknown) => (value === '' ? undefined : value);
-
-const dictionarySettings = z
-  .object({
-    DICTIONARY_API_URL: z.preprocess(
-      blankIsUnset,
-      z
-        .url({
-          protocol: /^https?$/,
-          error: 'DICTIONARY_API_URL must be an http(s) address, e.g. https://api.dictionaryapi.dev',
-        })
-        .optional(),
-    ),
-    DICTIONARY_API_TIMEOUT_MS: z.preprocess(
-      blankIsUnset,
-      z.coerce
-        .number({ error: 'DICTIONARY_API_TIMEOUT_MS must be a number of milliseconds' })
-        .int('DICTIONARY_API_TIMEOUT_MS must be a whole number of milliseconds')
-        .min(100, 'DICTIONARY_API_TIMEOUT_MS must be at least 100')
-        .max(60_000, 'DICTIONARY_API_TIMEOUT_MS must be at most 60000')
-        .default(5000),
-    ),
-  })
-  .transform((env) => ({ apiUrl: env.DICTIONARY_API_URL, apiTimeoutMs: env.DICTIONARY_API_TIMEOUT_MS }));
+import { dictionarySettings } from './dictionary.settings.ts';
 
 /**
  * The dictionary: `GET /api/dictionary/entries/en/:word`, answered offline from WordNet 3.0 with irregular

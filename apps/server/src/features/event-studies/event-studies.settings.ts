@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secret, setting } from '../../shared/config.ts';
 
 const optionalText = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -12,38 +13,69 @@ const optionalText = z.preprocess(
  */
 export const eventStudiesSettings = z
   .object({
-    WHATSAPP_TOKEN: optionalText,
-    WHATSAPP_PHONE_NUMBER_ID: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z
-        .string()
-        .regex(/^[0-9]{1,30}$/, 'must be the numeric phone number id of the WhatsApp Business account')
-        .optional(),
+    WHATSAPP_TOKEN: secret(optionalText, {
+      default: 'unset',
+      description:
+        'WhatsApp Business Cloud API access token; with the two below, `/api/generate-alert?premium=true` sends the Fed alert (once per decision)',
+    }),
+    WHATSAPP_PHONE_NUMBER_ID: setting(
+      z.preprocess(
+        (v) => (v === '' ? undefined : v),
+        z
+          .string()
+          .regex(/^[0-9]{1,30}$/, 'must be the numeric phone number id of the WhatsApp Business account')
+          .optional(),
+      ),
+      { default: 'unset', description: "the sending phone number's id in the WhatsApp Business account" },
     ),
-    WHATSAPP_RECIPIENT: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z
-        .string()
-        .regex(
-          /^[1-9][0-9]{7,14}$/,
-          'must be a phone number in international form, digits only (e.g. 919812345678)',
-        )
-        .optional(),
+    WHATSAPP_RECIPIENT: setting(
+      z.preprocess(
+        (v) => (v === '' ? undefined : v),
+        z
+          .string()
+          .regex(
+            /^[1-9][0-9]{7,14}$/,
+            'must be a phone number in international form, digits only (e.g. 919812345678)',
+          )
+          .optional(),
+      ),
+      {
+        default: 'unset',
+        description: 'the number alerts go to, digits in international form (`919812345678`)',
+      },
     ),
-    WHATSAPP_API_URL: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://graph.facebook.com'),
+    WHATSAPP_API_URL: setting(
+      z.preprocess(
+        (v) => (v === '' ? undefined : v),
+        z
+          .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+          .default('https://graph.facebook.com'),
+      ),
+      {
+        default: '`https://graph.facebook.com`',
+        description: 'Graph API base URL (tests point it at a local fake)',
+      },
     ),
-    WHATSAPP_API_VERSION: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z
-        .string()
-        .regex(/^[0-9]{1,3}\.[0-9]{1,3}$/, 'must be a Graph API version such as 21.0')
-        .default('21.0'),
+    WHATSAPP_API_VERSION: setting(
+      z.preprocess(
+        (v) => (v === '' ? undefined : v),
+        z
+          .string()
+          .regex(/^[0-9]{1,3}\.[0-9]{1,3}$/, 'must be a Graph API version such as 21.0')
+          .default('21.0'),
+      ),
+      {
+        default: '`21.0`',
+        description: 'Graph API version in the path (`/v21.0/{phone-number-id}/messages`)',
+      },
     ),
-    FED_ALERT_SENDS_PER_DAY: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.coerce.number().int().min(1).max(100).default(3),
+    FED_ALERT_SENDS_PER_DAY: setting(
+      z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).default(3)),
+      {
+        default: '`3`',
+        description:
+          'WhatsApp sends of the Fed alert tried per day, site-wide (limit `fed-alert.whatsapp-sends`)',
+      },
     ),
   })
   .superRefine((env, ctx) => {

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../shared/config.ts';
+import { featureSettings } from '../../../test/feature-settings.ts';
 import { marketNewsFeature } from './market-news.feature.ts';
-import type { MarketNewsSettings } from './market-news.settings.ts';
 
-const features = [marketNewsFeature];
-const feedsOf = (env: Record<string, string>) =>
-  loadConfig(env, features).featureSettings['market-news'] as MarketNewsSettings;
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env, features);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
+const { of: feedsOf, problemsOf, secretNames } = featureSettings(marketNewsFeature);
 
 describe("the market feeds' settings", () => {
   it('has public market feeds by default, fetched every 30 minutes whatever NODE_ENV says (tests set 0)', () => {
@@ -64,5 +51,6 @@ describe("the market feeds' settings", () => {
       expect(named, name).toContain(name);
     }
     expect(problems.join('\n')).not.toContain('bad key!');
+    expect(secretNames()).toEqual(['YOUTUBE_API_KEY']);
   });
 });

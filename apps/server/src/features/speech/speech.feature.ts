@@ -7,7 +7,6 @@ import {
 } from '@hurryup/contracts/speech';
 import { speechMessages } from '@hurryup/contracts/speech-rules';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { speechEnglishEngine } from '../../engines/speech/speech.engine.ts';
 import { clientKey } from '../../shared/admin-auth.ts';
 import { waitForEngine } from '../../shared/engine-wait.ts';
@@ -16,45 +15,8 @@ import { HttpError } from '../../shared/http-error.ts';
 import { registerCall } from '../../shared/register-call.ts';
 import { createAudioStore } from './audio-store.ts';
 import { createSpeechService } from './speech.service.ts';
+import { speechSettings } from './speech.settings.ts';
 import { espeakVoice } from './speech-voice.ts';
-
-/** New texts spoken per hour: a whole number from 1. */
-const hourly = (name: string, fallback: number) =>
-  z
-    .preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: `${name} must be a whole number of requests an hour, e.g. ${fallback}` })
-        .int(`${name} must be a whole number of requests an hour, e.g. ${fallback}`)
-        .min(1, `${name} must be at least 1`)
-        .optional(),
-    )
-    .transform((value) => value ?? fallback);
-
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-const speechSettings = z
-  .object({
-    SPEECH_STORE_MAX_MB: z
-      .preprocess(
-        emptyToUndefined,
-        z.coerce
-          .number({ error: 'SPEECH_STORE_MAX_MB must be a number of megabytes, e.g. 512' })
-          .int('SPEECH_STORE_MAX_MB must be a whole number of megabytes')
-          .min(1, 'SPEECH_STORE_MAX_MB must be at least 1')
-          .max(1_000_000, 'SPEECH_STORE_MAX_MB must be at most 1000000')
-          .optional(),
-      )
-      .transform((value) => value ?? 512),
-    SPEECH_PER_DEVICE_HOURLY: hourly('SPEECH_PER_DEVICE_HOURLY', 60),
-    // Many visitors in India share one address (carrier-grade NAT): the per-visitor limit is wider.
-    SPEECH_PER_VISITOR_HOURLY: hourly('SPEECH_PER_VISITOR_HOURLY', 300),
-  })
-  .transform((env) => ({
-    storeMaxBytes: env.SPEECH_STORE_MAX_MB * 1024 * 1024,
-    perDeviceHourly: env.SPEECH_PER_DEVICE_HOURLY,
-    perVisitorHourly: env.SPEECH_PER_VISITOR_HOURLY,
-  }));
 
 function sendMp3(reply: FastifyReply, bytes: Buffer, made: boolean) {
   return reply

@@ -1,6 +1,5 @@
 import { translateText } from '@hurryup/contracts/language';
 import { translationLimits, translationMessages } from '@hurryup/contracts/translation-rules';
-import { z } from 'zod';
 import { createGoogleTranslateService } from '../../adapters/google-translate.ts';
 import { createLibreTranslateService } from '../../adapters/libretranslate.ts';
 import { createMyMemoryService } from '../../adapters/mymemory.ts';
@@ -12,115 +11,8 @@ import { registerCall } from '../../shared/register-call.ts';
 import { translationMigrations } from './translation.migrations.ts';
 import { createTranslationRepository } from './translation.repository.ts';
 import { createTranslationService } from './translation.service.ts';
+import { type TranslationSettings, translationSettings } from './translation.settings.ts';
 import type { TranslationTables } from './translation.tables.ts';
-
-const serviceNames = ['mymemory', 'libretranslate', 'google'] as const;
-const blankIsAbsent = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-const httpUrl = (name: string) =>
-  z.preprocess(
-    blankIsAbsent,
-    z.url({ protocol: /^https?$/, error: `${name} must be an absolute http(s) URL` }),
-  );
-const milliseconds = (name: string, fallback: number) =>
-  z.preprocess(
-    blankIsAbsent,
-    z.coerce
-      .number({ error: `${name} must be a number of milliseconds` })
-      .int(`${name} must be a whole number of milliseconds`)
-      .min(100, `${name} must be at least 100`)
-      .max(600_000, `${name} must be at most 600000`)
-      .default(fallback),
-  );
-
-export const translationSettings = z
-  .object({
-    TRANSLATION_SERVICES: z.preprocess(
-      blankIsAbsent,
-      z
-        .string()
-        .transform((value) =>
-          value
-            .split(',')
-            .map((part) => part.trim().toLowerCase())
-            .filter((part) => part !== '' && part !== 'none'),
-        )
-        .pipe(
-          z.array(
-            z.enum(serviceNames, {
-              error: `TRANSLATION_SERVICES lists services among ${serviceNames.join(', ')} (or none)`,
-            }),
-          ),
-        )
-        .optional(),
-    ),
-    MYMEMORY_URL: httpUrl('MYMEMORY_URL').default('https://api.mymemory.translated.net'),
-    MYMEMORY_EMAIL: z.preprocess(
-      blankIsAbsent,
-      z.email('MYMEMORY_EMAIL must be one e-mail address').optional(),
-    ),
-    LIBRETRANSLATE_URL: httpUrl('LIBRETRANSLATE_URL').optional(),
-    LIBRETRANSLATE_API_KEY: z.preprocess(blankIsAbsent, z.string().optional()),
-    LIBRETRANSLATE_MAX_CHARS: z.preprocess(
-      blankIsAbsent,
-      z.coerce
-        .number({ error: 'LIBRETRANSLATE_MAX_CHARS must be a number' })
-        .int()
-        .min(50, 'LIBRETRANSLATE_MAX_CHARS must be at least 50')
-        .default(5000),
-    ),
-    GOOGLE_TRANSLATE_URL: httpUrl('GOOGLE_TRANSLATE_URL').default('https://translation.googleapis.com'),
-    GOOGLE_TRANSLATE_API_KEY: z.preprocess(blankIsAbsent, z.string().optional()),
-    TRANSLATION_TIMEOUT_MS: milliseconds('TRANSLATION_TIMEOUT_MS', 10_000),
-    TRANSLATION_DEADLINE_MS: milliseconds('TRANSLATION_DEADLINE_MS', 45_000),
-    TRANSLATION_VISITOR_REQUESTS_PER_MINUTE: z.preprocess(
-      blankIsAbsent,
-      z.coerce
-        .number({ error: 'TRANSLATION_VISITOR_REQUESTS_PER_MINUTE must be a number' })
-        .int('TRANSLATION_VISITOR_REQUESTS_PER_MINUTE must be a whole number')
-        .min(1, 'TRANSLATION_VISITOR_REQUESTS_PER_MINUTE must be at least 1')
-        .default(60),
-    ),
-    TRANSLATION_REQUESTS_PER_MINUTE: z.preprocess(
-      blankIsAbsent,
-      z.coerce
-        .number({ error: 'TRANSLATION_REQUESTS_PER_MINUTE must be a number' })
-        .int('TRANSLATION_REQUESTS_PER_MINUTE must be a whole number')
-        .min(1, 'TRANSLATION_REQUESTS_PER_MINUTE must be at least 1')
-        .default(120),
-    ),
-  })
-  .superRefine((env, ctx) => {
-    const listed = env.TRANSLATION_SERVICES ?? [];
-    if (listed.includes('libretranslate') && !env.LIBRETRANSLATE_URL)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['LIBRETRANSLATE_URL'],
-        message: 'LIBRETRANSLATE_URL is required when TRANSLATION_SERVICES lists libretranslate',
-      });
-    if (listed.includes('google') && !env.GOOGLE_TRANSLATE_API_KEY)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['GOOGLE_TRANSLATE_API_KEY'],
-        message: 'GOOGLE_TRANSLATE_API_KEY is required when TRANSLATION_SERVICES lists google',
-      });
-  })
-  .transform((env) => ({
-    // MyMemory unless the operator names the services (`none` for none: the test settings do).
-    services: env.TRANSLATION_SERVICES ?? ['mymemory' as const],
-    myMemory: { baseUrl: env.MYMEMORY_URL, email: env.MYMEMORY_EMAIL },
-    libreTranslate: {
-      baseUrl: env.LIBRETRANSLATE_URL,
-      apiKey: env.LIBRETRANSLATE_API_KEY,
-      maxChars: env.LIBRETRANSLATE_MAX_CHARS,
-    },
-    google: { baseUrl: env.GOOGLE_TRANSLATE_URL, apiKey: env.GOOGLE_TRANSLATE_API_KEY },
-    timeoutMs: env.TRANSLATION_TIMEOUT_MS,
-    deadlineMs: env.TRANSLATION_DEADLINE_MS,
-    requestsPerMinute: env.TRANSLATION_REQUESTS_PER_MINUTE,
-    visitorRequestsPerMinute: env.TRANSLATION_VISITOR_REQUESTS_PER_MINUTE,
-  }));
-export type TranslationSettings = z.output<typeof translationSettings>;
 
 function buildServices(settings: TranslationSettings): TranslationService[] {
   const { timeoutMs } = settings;
