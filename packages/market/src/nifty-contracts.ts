@@ -4,7 +4,9 @@ import { isTradingDay, previousTradingDay } from './market-hours.ts';
 /**
  * Contract facts of NSE's NIFTY 50 index options: the lot size of each period, the 50-point strike grid
  * and the expiry calendar (weekday of each period, holidays moving an expiry to the trading day before).
- * Dates are India dates, YYYY-MM-DD.
+ * Dates are India dates, YYYY-MM-DD. The lot sizes and expiry weekdays are data (NiftyContractRules): every
+ * function reading them takes the rules as its last parameter, NIFTY_CONTRACT_RULES (the seed) by default;
+ * the server passes the rows the operator keeps (docs/decisions/0046-contract-rules-as-data.md).
  */
 
 /** NIFTY option strikes are listed every 50 points around the money (wider far from it). */
@@ -415,13 +417,13 @@ export function checkContractRules(rules: NiftyContractRules): string[] {
 export type ExpiryKind = 'weekly' | 'monthly';
 
 /**
- * The first NIFTY expiry on or after `date`: the scheduled day (Thursday or Tuesday, see
- * niftyExpiryWeekday; for monthly contracts the last one of the month), moved to the trading day before
- * when it is not a trading day (a weekday in `holidays`). Pass every NSE holiday of the period
- * (../shared/data/events/nse_holidays.csv lists 2024–2026; for earlier years the weekdays without a NIFTY
- * bar). Weekly expiries exist from NIFTY_FIRST_WEEKLY_EXPIRY; before it the answer is the monthly
- * expiry. Special sessions on a weekend and Diwali Muhurat sessions (NIFTY_MUHURAT_SESSIONS) are never
- * expiries. Which contract a trade could buy is niftyContractFor (listing dates).
+ * The first NIFTY expiry on or after `date`: the scheduled day (the rules' weekday of its week, see
+ * niftyExpiryWeekday: Thursday, then Tuesday with the seed; for monthly contracts the last one of the
+ * month), moved to the trading day before when it is not a trading day (a weekday in `holidays`). Pass
+ * every NSE holiday of the period (../shared/data/events/nse_holidays.csv lists 2024–2026; for earlier years
+ * the weekdays without a NIFTY bar). Weekly expiries exist from NIFTY_FIRST_WEEKLY_EXPIRY; before it the
+ * answer is the monthly expiry. Special sessions on a weekend and Diwali Muhurat sessions
+ * (NIFTY_MUHURAT_SESSIONS) are never expiries. Which contract a trade could buy is niftyContractFor (listing dates).
  */
 export function niftyExpiryOnOrAfter(
   date: string,

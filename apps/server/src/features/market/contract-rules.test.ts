@@ -70,6 +70,16 @@ describe('the contract rules as data (/api/admin/nifty-lot-sizes, /api/admin/nif
     expect(before.json().details).toEqual([
       expect.objectContaining({ date: '2025-06-06', expiry: '2025-06-12', lotSize: 75 }),
     ]);
+    // The strategy answer prices one lot of the first weekly after the last session (2025-06-27).
+    const strategy = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/strategy',
+          payload: { nifty: 23000, rsi: 60, vix: 14, event: 'rbi' },
+        })
+      ).json().payoff as { atExpiry: number }[];
+    const payoffBefore = await strategy();
     const revision = (await t.app.site.readModel('marketData').current()).revision;
 
     const created = await call('POST', '/api/admin/nifty-lot-sizes', {
@@ -90,6 +100,9 @@ describe('the contract rules as data (/api/admin/nifty-lot-sizes, /api/admin/nif
     const after = (await simulate()).json();
     expect(after.details[0]).toMatchObject({ date: '2025-06-06', lotSize: 70 });
     expect(after.details[0].profit).not.toBe(before.json().details[0].profit);
+    const payoffAfter = await strategy();
+    expect(payoffAfter).toHaveLength(payoffBefore.length);
+    expect(payoffAfter.map((p) => p.atExpiry)).not.toEqual(payoffBefore.map((p) => p.atExpiry));
 
     // Edited to start after the trade: the trial is back at 75; deleted: the table is the seed again.
     const id = created.json().id;
