@@ -61,120 +61,111 @@ function refusedRules(problems: readonly string[]): HttpError {
   return new HttpError(400, errorCodes.validation, message, { from: problems[0]! });
 }
 
-/** The operator's calls on the two tables (registered with registerAdminCrud, kind 'market'). */
-export function createContractRulesAdmin(db: Kysely<MarketTables>, clock: Pick<Clock, 'date'>) {
-  /** Runs `write` in a transaction and refuses it (rolled back) when the rules it leaves fail the check. */
-  async function checked<T>(write: (tx: Kysely<MarketTables>) => Promise<T>, conflict: string): Promise<T> {
+type RuleTable = 'market_lot_sizes' | 'market_expiry_weekdays';
+
+/**
+ * One table's list / create / update / delete (the CrudService registerAdminCrud takes): each write in a
+ * transaction, refused and rolled back (400, the problems in words) when the rules it leaves fail
+ * checkContractRules; a second row on a date is 409 beside the date.
+ */
+function ruleRowsAdmin<Input extends { from: string; circular: string; until?: string | undefined }, Item>(
+  db: Kysely<MarketTables>,
+  clock: Pick<Clock, 'date'>,
+  table: RuleTable,
+  options: {
+    /** 'NIFTY lot size', for 404s. */
+    noun: string;
+    /** 'lot-size', for 409s. */
+    tableWords: string;
+    toItem(row: Record<string, unknown>): Item;
+    /** The row's own columns from the input (from_date, circular and until_date are written here). */
+    columns(input: Input): Record<string, unknown>;
+  },
+) {
+  // The two tables differ only in their own columns: the queries are written once for both.
+  const rules = db as unknown as Kysely<Record<RuleTable, MarketTables['market_lot_sizes']>>;
+  const values = (input: Input) => ({
+    from_date: input.from,
+    circular: input.circular,
+    until_date: input.until ?? null,
+    updated_at: clock.date().toISOString(),
+    ...options.columns(input),
+  });
+  async function checked<T>(write: (tx: typeof rules) => Promise<T>, input?: Input): Promise<T> {
     try {
-      return await db.transaction().execute(async (tx) => {
+      return await rules.transaction().execute(async (tx) => {
         const written = await write(tx);
-        const problems = checkContractRules(await readContractRules(tx));
+        const problems = checkContractRules(await readContractRules(tx as unknown as Kysely<MarketTables>));
         if (problems.length > 0) throw refusedRules(problems);
         return written;
       });
     } catch (error) {
-      if (isUniqueViolation(error))
+      if (input && isUniqueViolation(error)) {
+        const conflict = `The ${options.tableWords} table already has a row from ${input.from}.`;
         throw new HttpError(409, errorCodes.conflict, conflict, { from: conflict });
+      }
       throw error;
     }
   }
-  const stamp = () => clock.date().toISOString();
-
-  const lotValues = (input: NiftyLotSizeInput) => ({
-    from_date: input.from,
-    basis: input.basis,
-    lot_size: input.lotSize,
-    circular: input.circular,
-    until_date: input.until ?? null,
-    updated_at: stamp(),
-  });
-  const lotConflict = (input: { from: string }) => `The lot-size table already has a row from ${input.from}.`;
-  async function findLot(id: number, on: Kysely<MarketTables> = db): Promise<NiftyLotSize> {
-    const row = await on.selectFrom('market_lot_sizes').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFoundById('NIFTY lot size', id);
-    return toLotSize(row as LotRow);
+  async function find(id: number, on: typeof rules = rules): Promise<Item> {
+    const row = await on.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFoundById(options.noun, id);
+    return options.toItem(row);
   }
-
-  const weekdayValues = (input: NiftyExpiryWeekdayInput) => ({
-    from_date: input.from,
-    weekday: weekdayNumber(input.weekday),
-    circular: input.circular,
-    until_date: input.until ?? null,
-    updated_at: stamp(),
-  });
-  const weekdayConflict = (input: { from: string }) =>
-    `The expiry-weekday table already has a row from ${input.from}.`;
-  async function findWeekday(id: number, on: Kysely<MarketTables> = db): Promise<NiftyExpiryWeekday> {
-    const row = await on
-      .selectFrom('market_expiry_weekdays')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFoundById('NIFTY expiry weekday', id);
-    return toExpiryWeekday(row as WeekdayRow);
-  }
-
   return {
-    lotSizes: {
-      async list(): Promise<NiftyLotSize[]> {
-        const rows = await db.selectFrom('market_lot_sizes').selectAll().orderBy('from_date').execute();
-        return rows.map((row) => toLotSize(row as LotRow));
-      },
-      create: (input: NiftyLotSizeInput) =>
-        checked(async (tx) => {
-          const { id } = await tx
-            .insertInto('market_lot_sizes')
-            .values({ ...lotValues(input), created_at: stamp() })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return findLot(Number(id), tx);
-        }, lotConflict(input)),
-      async update(id: number, input: NiftyLotSizeInput): Promise<NiftyLotSize> {
-        await findLot(id);
-        return checked(async (tx) => {
-          await tx.updateTable('market_lot_sizes').set(lotValues(input)).where('id', '=', id).execute();
-          return findLot(id, tx);
-        }, lotConflict(input));
-      },
-      async delete(id: number): Promise<void> {
-        await findLot(id);
-        await checked(async (tx) => {
-          await tx.deleteFrom('market_lot_sizes').where('id', '=', id).execute();
-        }, '');
-      },
+    async list(): Promise<Item[]> {
+      const rows = await rules.selectFrom(table).selectAll().orderBy('from_date').execute();
+      return rows.map((row) => options.toItem(row));
     },
-    expiryWeekdays: {
-      async list(): Promise<NiftyExpiryWeekday[]> {
-        const rows = await db.selectFrom('market_expiry_weekdays').selectAll().orderBy('from_date').execute();
-        return rows.map((row) => toExpiryWeekday(row as WeekdayRow));
-      },
-      create: (input: NiftyExpiryWeekdayInput) =>
-        checked(async (tx) => {
-          const { id } = await tx
-            .insertInto('market_expiry_weekdays')
-            .values({ ...weekdayValues(input), created_at: stamp() })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return findWeekday(Number(id), tx);
-        }, weekdayConflict(input)),
-      async update(id: number, input: NiftyExpiryWeekdayInput): Promise<NiftyExpiryWeekday> {
-        await findWeekday(id);
-        return checked(async (tx) => {
-          await tx
-            .updateTable('market_expiry_weekdays')
-            .set(weekdayValues(input))
-            .where('id', '=', id)
-            .execute();
-          return findWeekday(id, tx);
-        }, weekdayConflict(input));
-      },
-      async delete(id: number): Promise<void> {
-        await findWeekday(id);
-        await checked(async (tx) => {
-          await tx.deleteFrom('market_expiry_weekdays').where('id', '=', id).execute();
-        }, '');
-      },
+    create: (input: Input) =>
+      checked(async (tx) => {
+        const { id } = await tx
+          .insertInto(table)
+          .values({ ...values(input), created_at: clock.date().toISOString() } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return find(Number(id), tx);
+      }, input),
+    async update(id: number, input: Input): Promise<Item> {
+      await find(id);
+      return checked(async (tx) => {
+        await tx
+          .updateTable(table)
+          .set(values(input) as never)
+          .where('id', '=', id)
+          .execute();
+        return find(id, tx);
+      }, input);
     },
+    async delete(id: number): Promise<void> {
+      await find(id);
+      await checked(async (tx) => {
+        await tx.deleteFrom(table).where('id', '=', id).execute();
+      });
+    },
+  };
+}
+
+/** The operator's calls on the two tables (registered with registerAdminCrud, kind 'market'). */
+export function createContractRulesAdmin(db: Kysely<MarketTables>, clock: Pick<Clock, 'date'>) {
+  return {
+    lotSizes: ruleRowsAdmin<NiftyLotSizeInput, NiftyLotSize>(db, clock, 'market_lot_sizes', {
+      noun: 'NIFTY lot size',
+      tableWords: 'lot-size',
+      toItem: (row) => toLotSize(row as LotRow),
+      columns: (input) => ({ basis: input.basis, lot_size: input.lotSize }),
+    }),
+    expiryWeekdays: ruleRowsAdmin<NiftyExpiryWeekdayInput, NiftyExpiryWeekday>(
+      db,
+      clock,
+      'market_expiry_weekdays',
+      {
+        noun: 'NIFTY expiry weekday',
+        tableWords: 'expiry-weekday',
+        toItem: (row) => toExpiryWeekday(row as WeekdayRow),
+        columns: (input) => ({ weekday: weekdayNumber(input.weekday) }),
+      },
+    ),
   };
 }
 
