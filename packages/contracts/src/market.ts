@@ -6,6 +6,17 @@ import { requiredText } from './text.ts';
 const isoDay = z.string().describe('YYYY-MM-DD, India date');
 const asOfField = isoDay.describe('The trading date the values belong to (YYYY-MM-DD, India date)');
 
+/** A YYYY-MM-DD India date that exists, its problems in words beside the field named `label`. */
+const indiaDateField = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be written YYYY-MM-DD.`)
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    }, 'This date does not exist.');
+
 // ---------- Event calendar (seed content, CSV imports) ----------
 
 export const marketEventKinds = ['rbi', 'usfed', 'budget', 'holiday', 'election', 'results'] as const;
@@ -25,13 +36,7 @@ export function isScheduledEvent(event: { event: string; scheduled?: boolean | u
 /** One dated event of the calendar, as files (seed content and `date,event,kind,impact` CSVs) write it. */
 export const marketEventInputSchema = z
   .object({
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be written YYYY-MM-DD.')
-      .refine((value) => {
-        const date = new Date(`${value}T00:00:00Z`);
-        return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-      }, 'This date does not exist.'),
+    date: indiaDateField('Date'),
     event: requiredText('Event is required.', {
       length: 300,
       message: 'Event must be at most 300 characters.',
@@ -77,6 +82,122 @@ export const marketEventAdminCalls = defineAdminCrudCalls({
   noun: 'market event',
   input: marketEventInputSchema,
   output: marketEventSchema,
+});
+
+// ---------- NIFTY contract rules (lot sizes, expiry weekdays) ----------
+
+const circularField = z
+  .string({ error: 'Circular is required: name the NSE circular the row comes from.' })
+  .trim()
+  .min(1, 'Circular is required: name the NSE circular the row comes from.')
+  .max(1000, 'Circular must be at most 1000 characters.')
+  .describe(
+    'The NSE circular the row comes from, with its number and date, e.g. "NSE/FAOP/47856 (31 March 2021)"',
+  );
+
+const untilField = indiaDateField('Until')
+  .optional()
+  .describe(
+    'The last expiry the circular is known to cover (YYYY-MM-DD); empty: until a later row. Readiness warns 3 months before it.',
+  );
+
+/** An `until` before `from` says nothing: refused beside the field. */
+const untilNotBeforeFrom = (row: { from: string; until?: string | undefined }) =>
+  row.until === undefined || row.until >= row.from;
+const untilProblem = { message: 'Until must be on or after the from date.', path: ['until'] };
+
+/** What every stored contract-rule row carries besides its rule. */
+const storedRuleFields = {
+  circular: z.string(),
+  until: z
+    .string()
+    .nullable()
+    .describe('The last expiry the circular is known to cover; null: until a later row'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+/** How a lot-size revision reached the contracts (the market package's LotBasis). */
+export const niftyLotBases = ['traded', 'expiring', 'listed'] as const;
+
+/** One lot-size row as the operator writes it: from when, for which contracts, the lot, its circular. */
+export const niftyLotSizeInputSchema = z
+  .object({
+    from: indiaDateField('From date').describe('India date the row starts from, read as `basis` says'),
+    basis: z
+      .enum(niftyLotBases, { error: 'Basis must be traded, expiring or listed.' })
+      .describe(
+        'traded: every contract traded from the date; expiring: contracts expiring on or after it; listed: contracts listed on or after it (older ones keep their lot)',
+      ),
+    lotSize: z
+      .number({ error: 'Lot size must be a number.' })
+      .int('Lot size must be a whole number.')
+      .min(1, 'Lot size must be at least 1.')
+      .max(100_000, 'Lot size must be at most 100000.'),
+    circular: circularField,
+    until: untilField,
+  })
+  .strict()
+  .refine(untilNotBeforeFrom, untilProblem);
+export type NiftyLotSizeInput = z.output<typeof niftyLotSizeInputSchema>;
+
+export const niftyLotSizeSchema = z
+  .object({
+    id: z.number().int(),
+    from: z.string(),
+    basis: z.enum(niftyLotBases),
+    lotSize: z.number().int(),
+    ...storedRuleFields,
+  })
+  .meta({ id: 'NiftyLotSize' });
+export type NiftyLotSize = z.infer<typeof niftyLotSizeSchema>;
+
+/** The weekdays an expiry may fall on, Monday (1) to Friday (5) in this order. */
+export const niftyExpiryWeekdayNames = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
+export type NiftyExpiryWeekdayName = (typeof niftyExpiryWeekdayNames)[number];
+
+/** One expiry-weekday row: from the week of `from` on, expiries fall on `weekday` (before holidays). */
+export const niftyExpiryWeekdayInputSchema = z
+  .object({
+    from: indiaDateField('From date').describe(
+      'A day of the first week (Monday to Sunday) the weekday applies to; the monthly expiry follows the week of the month’s last day',
+    ),
+    weekday: z.enum(niftyExpiryWeekdayNames, { error: 'Weekday must be Monday to Friday.' }),
+    circular: circularField,
+    until: untilField,
+  })
+  .strict()
+  .refine(untilNotBeforeFrom, untilProblem);
+export type NiftyExpiryWeekdayInput = z.output<typeof niftyExpiryWeekdayInputSchema>;
+
+export const niftyExpiryWeekdaySchema = z
+  .object({
+    id: z.number().int(),
+    from: z.string(),
+    weekday: z.enum(niftyExpiryWeekdayNames),
+    ...storedRuleFields,
+  })
+  .meta({ id: 'NiftyExpiryWeekday' });
+export type NiftyExpiryWeekday = z.infer<typeof niftyExpiryWeekdaySchema>;
+
+/**
+ * The operator's calls on NIFTY's lot sizes (docs/trading-methods.md "Contracts as they traded"): a row per
+ * NSE circular. A write whose table would not hold together (two rows on one date, a bad lot) is refused 400
+ * with the problem in words. Every write moves the 'market' revision: the studies and cached answers follow.
+ */
+export const niftyLotSizeAdminCalls = defineAdminCrudCalls({
+  plural: 'nifty-lot-sizes',
+  noun: 'NIFTY lot size',
+  input: niftyLotSizeInputSchema,
+  output: niftyLotSizeSchema,
+});
+
+/** The operator's calls on NIFTY's expiry weekdays, as for the lot sizes (two rows in one week: 400). */
+export const niftyExpiryWeekdayAdminCalls = defineAdminCrudCalls({
+  plural: 'nifty-expiry-weekdays',
+  noun: 'NIFTY expiry weekday',
+  input: niftyExpiryWeekdayInputSchema,
+  output: niftyExpiryWeekdaySchema,
 });
 
 // ---------- Financial data ----------

@@ -14,6 +14,7 @@ import {
   straddleTrials,
   summariseStraddles,
 } from './event-studies.ts';
+import { NIFTY_CONTRACT_RULES } from './nifty-contracts.ts';
 import { optionPrice, volatilityFromVix } from './option-pricing.ts';
 
 // Twelve sessions (weekdays of June 2025) with closes 100, 101, ... 111.
@@ -194,6 +195,20 @@ describe('the straddle', () => {
       { date: '2014-01-01', reason: 'entered before 2014-01-01, where the lot-size table starts' },
     ]);
     expect(trials.map((t) => [t.date, t.lotSize])).toEqual([['2014-01-02', 50]]);
+  });
+
+  it('takes the lot from the contract rules given (a new lot row changes the trial)', () => {
+    const rules = {
+      ...NIFTY_CONTRACT_RULES,
+      lotSizes: [
+        ...NIFTY_CONTRACT_RULES.lotSizes,
+        { from: '2025-06-01', basis: 'traded' as const, lotSize: 70, source: 'an imagined circular' },
+      ],
+    };
+    const nifty = new Map(sessions.map((d) => [d, 24010]));
+    const input = { ...base, nifty, events: scheduled('2025-06-13') };
+    expect(straddleTrials(input).trials[0]!.lotSize).toBe(75);
+    expect(straddleTrials({ ...input, rules }).trials[0]!.lotSize).toBe(70);
   });
 
   it('skips a trial with a leg below the ₹0.05 tick', () => {

@@ -6,7 +6,14 @@
  * Everything here is pure and deterministic: sessions are the dates of a reference series (NIFTY 50), a
  * value missing from another series leaves that event out of that series' average, and no answer is NaN.
  */
-import { NIFTY_LOT_SIZES, nearestStrike, niftyContractFor, niftyContractLot } from './nifty-contracts.ts';
+import {
+  firstLotDate,
+  NIFTY_CONTRACT_RULES,
+  type NiftyContractRules,
+  nearestStrike,
+  niftyContractFor,
+  niftyContractLot,
+} from './nifty-contracts.ts';
 import { optionPrice, volatilityFromVix, yearsToExpiry } from './option-pricing.ts';
 import { median, percentile, tCritical95, tStatistic, wilsonInterval } from './statistics.ts';
 import { OPTION_TICK, optionOrderCosts } from './trade-costs.ts';
@@ -205,7 +212,7 @@ export type StraddleTrial = {
   exitValue: number;
   /** Percent return on the premium paid, after costs: profit / (premium × lot size). */
   returnPercent: number;
-  /** The lot of the contract bought (NIFTY_LOT_SIZES). */
+  /** The lot of the contract bought (the contract rules' lot sizes). */
   lotSize: number;
   /** The four orders' costs (two buys, two sells), rupees. */
   costs: number;
@@ -230,6 +237,8 @@ export type StraddleInput = {
   entryDays: number;
   /** Points from spot to each strike (0: both at the money). */
   gap: number;
+  /** Lot sizes and expiry weekdays (the stored contract rules on the server); NIFTY_CONTRACT_RULES when absent. */
+  rules?: NiftyContractRules | undefined;
 };
 
 /**
@@ -245,6 +254,8 @@ export type StraddleInput = {
  */
 export function straddleTrials(input: StraddleInput): { trials: StraddleTrial[]; skipped: SkippedTrial[] } {
   const { sessions, nifty, vix, holidays, entryDays, gap } = input;
+  const rules = input.rules ?? NIFTY_CONTRACT_RULES;
+  const firstLot = firstLotDate(rules);
   const trials: StraddleTrial[] = [];
   const skipped: SkippedTrial[] = [];
   for (const { date, scheduled } of input.events) {
@@ -265,10 +276,10 @@ export function straddleTrials(input: StraddleInput): { trials: StraddleTrial[];
       continue;
     }
     const entryDate = sessions[e - entryDays] as string;
-    if (entryDate < (NIFTY_LOT_SIZES[0] as { from: string }).from) {
+    if (entryDate < firstLot) {
       skipped.push({
         date,
-        reason: `entered before ${(NIFTY_LOT_SIZES[0] as { from: string }).from}, where the lot-size table starts`,
+        reason: `entered before ${firstLot}, where the lot-size table starts`,
       });
       continue;
     }
@@ -280,7 +291,7 @@ export function straddleTrials(input: StraddleInput): { trials: StraddleTrial[];
       skipped.push({ date, reason: 'no NIFTY 50 or India VIX close on the entry or the event day' });
       continue;
     }
-    const contract = niftyContractFor(entryDate, date, holidays);
+    const contract = niftyContractFor(entryDate, date, holidays, rules);
     const { expiry } = contract;
     const callStrike = nearestStrike(spot0 + gap);
     const putStrike = Math.max(50, nearestStrike(spot0 - gap));
@@ -303,7 +314,7 @@ export function straddleTrials(input: StraddleInput): { trials: StraddleTrial[];
     const [call1, put1] = legs(spot1, vix1, date);
     const premium = call0 + put0;
     const exitValue = call1 + put1;
-    const lotSize = niftyContractLot(contract, entryDate);
+    const lotSize = niftyContractLot(contract, entryDate, rules);
     const order = (day: string, side: 'buy' | 'sell', price: number) =>
       optionOrderCosts({ date: day, side, premium: price, quantity: lotSize }).total;
     const costs =

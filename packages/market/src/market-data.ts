@@ -1,4 +1,5 @@
 import type { DailyBar } from './bars.ts';
+import type { NiftyContractRules } from './nifty-contracts.ts';
 
 /**
  * The stored market data as the trading features read it: one snapshot per revision of the data (the
@@ -36,6 +37,11 @@ export interface MarketData {
   events(): Promise<readonly MarketEvent[]>;
   /** NSE holidays (the calendar's `holiday` events, closed or Muhurat). */
   holidays(): Promise<ReadonlySet<string>>;
+  /**
+   * NIFTY's lot sizes and expiry weekdays as the operator keeps them (each table in date order; read once
+   * per revision): pass them to every contract function (nifty-contracts.ts).
+   */
+  contractRules(): Promise<NiftyContractRules>;
   /** A value computed from this revision's data once, kept with it (dropped when the revision moves). */
   derive<V>(key: string, compute: () => V): V;
   /** The error a reader answers when the data it needs is not stored (503, market data not loaded). */

@@ -2,13 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  checkContractRules,
   monthlyListedOn,
+  NIFTY_CONTRACT_RULES,
+  NIFTY_EXPIRY_WEEKDAYS,
   NIFTY_FIRST_WEEKLY_EXPIRY,
   NIFTY_LAST_THURSDAY_EXPIRY,
   NIFTY_LOT_SIZES,
   NIFTY_MUHURAT_SESSIONS,
   NIFTY_STRIKE_STEP,
   NIFTY_WEEKLY_LISTING,
+  type NiftyContractRules,
   nearestStrike,
   niftyContractFor,
   niftyContractLot,
@@ -221,5 +225,106 @@ describe('the next expiry on or after a date', () => {
       expect(sessions.has(expiry), expiry).toBe(true);
     expect(expiries).toContain('2024-04-10');
     expect(expiries).toContain('2025-10-20');
+  });
+});
+
+describe('contract rules as data (NiftyContractRules)', () => {
+  // An imagined circular: lot 70 for every contract traded from 2027-01-01, Monday expiries from the week
+  // of 2027-03-01.
+  const custom: NiftyContractRules = {
+    lotSizes: [
+      ...NIFTY_CONTRACT_RULES.lotSizes,
+      { from: '2027-01-01', basis: 'traded', lotSize: 70, source: 'NSE/FAOP/99999 (1 December 2026)' },
+    ],
+    expiryWeekdays: [
+      ...NIFTY_CONTRACT_RULES.expiryWeekdays,
+      { from: '2027-03-01', weekday: 1, source: 'NSE/FAOP/99998 (1 December 2026)' },
+    ],
+  };
+
+  it('the seed is today’s constants and reproduces the Thursday-to-Tuesday change', () => {
+    expect(NIFTY_CONTRACT_RULES.lotSizes).toBe(NIFTY_LOT_SIZES);
+    expect(NIFTY_CONTRACT_RULES.expiryWeekdays).toBe(NIFTY_EXPIRY_WEEKDAYS);
+    expect(checkContractRules(NIFTY_CONTRACT_RULES)).toEqual([]);
+    // The row's week decides: Sunday 2025-08-31 is still a Thursday week, Monday 2025-09-01 a Tuesday one.
+    expect(niftyExpiryWeekday('2025-08-31', NIFTY_CONTRACT_RULES)).toBe(4);
+    expect(niftyExpiryWeekday('2025-09-01', NIFTY_CONTRACT_RULES)).toBe(2);
+    expect(niftyExpiryWeekday('1999-01-07')).toBe(4); // before the first row: the first row's weekday
+    expect(niftyExpiryWeekday(NIFTY_LAST_THURSDAY_EXPIRY)).toBe(4);
+  });
+
+  it('a new lot row changes the lot of contracts traded from its date, and nothing before', () => {
+    const weekly = { expiry: '2027-01-12', kind: 'weekly' as const, listedOn: '2026-12-08' };
+    expect(niftyContractLot(weekly, '2026-12-31', custom)).toBe(65);
+    expect(niftyContractLot(weekly, '2027-01-01', custom)).toBe(70);
+    expect(niftyContractLot(weekly, '2027-01-01')).toBe(65);
+    expect(niftyLotSize('2027-01-04', none, custom)).toBe(70);
+    expect(niftyLotSize('2027-01-04', none)).toBe(65);
+    expect(niftyLotSize('2026-12-31', none, custom)).toBe(65);
+    expect(
+      niftyContractLot(niftyContractFor('2027-02-01', '2027-02-02', none, custom), '2027-02-01', custom),
+    ).toBe(70);
+    // A table starting later refuses earlier trades.
+    const late = { ...custom, lotSizes: custom.lotSizes.slice(-1) };
+    expect(() => niftyLotSize('2026-06-01', none, late)).toThrow(/recorded from 2027-01-01/);
+  });
+
+  it('a new weekday row moves weekly and monthly expiries from its week on', () => {
+    expect(niftyExpiryWeekday('2027-02-26', custom)).toBe(2);
+    expect(niftyExpiryWeekday('2027-03-01', custom)).toBe(1);
+    expect(niftyExpiryWeekday('2027-03-07', custom)).toBe(1); // Sunday of the same week
+    expect(niftyExpiryWeekday('2027-03-03')).toBe(2);
+    // Tuesday 2027-02-23 still; then Monday 2027-03-01.
+    expect(niftyExpiryOnOrAfter('2027-02-17', none, 'weekly', custom)).toBe('2027-02-23');
+    expect(niftyExpiryOnOrAfter('2027-02-24', none, 'weekly', custom)).toBe('2027-03-01');
+    expect(niftyExpiryOnOrAfter('2027-02-24', none, 'weekly')).toBe('2027-03-02');
+    // March 2027 ends on a Wednesday: its last Monday is the 29th (Tuesday the 30th with the seed).
+    expect(niftyMonthlyExpiry(2027, 3, none, custom)).toBe('2027-03-29');
+    expect(niftyMonthlyExpiry(2027, 3, none)).toBe('2027-03-30');
+    expect(niftyExpiryOnOrAfter('2027-03-02', none, 'monthly', custom)).toBe('2027-03-29');
+    expect(monthlyListedOn('2027-06-28', none, custom)).toBe('2027-03-30');
+    expect(niftyContractFor('2027-03-02', '2027-03-03', none, custom).expiry).toBe('2027-03-08');
+    // A Friday row: the expiry is that week's Friday, moved back over a holiday.
+    const friday: NiftyContractRules = {
+      ...custom,
+      expiryWeekdays: [{ from: '2020-01-01', weekday: 5, source: 'test' }],
+    };
+    expect(niftyExpiryOnOrAfter('2027-03-01', new Set(['2027-03-05']), 'weekly', friday)).toBe('2027-03-04');
+  });
+
+  it('checkContractRules says in words what is wrong with a table', () => {
+    const lot = (from: string, lotSize = 50, source = 'circular') =>
+      ({ from, basis: 'traded', lotSize, source }) as const;
+    const day = (from: string, weekday: number, source = 'circular') =>
+      ({ from, weekday, source }) as NiftyContractRules['expiryWeekdays'][number];
+    const problems = checkContractRules({
+      lotSizes: [
+        lot('2024-01-01'),
+        lot('2023-01-01'),
+        lot('2023-01-01'),
+        lot('2025-01-01', 0),
+        lot('2026-01-01', 25, ' '),
+      ],
+      expiryWeekdays: [
+        day('2024-01-01', 4),
+        day('2024-01-03', 2),
+        day('2025-01-06', 6),
+        day('2025-13-01', 2),
+      ],
+    });
+    expect(problems).toEqual([
+      'The lot-size row from 2023-01-01 comes after the row from 2024-01-01: rows must be in date order.',
+      'Two lot-size rows start on 2023-01-01: keep one.',
+      'The lot-size row from 2025-01-01 has the lot 0: a lot must be a whole number above 0.',
+      'The lot-size row from 2026-01-01 has no source: name the circular it comes from.',
+      'The expiry-weekday row from 2024-01-03 is in the same week as the row from 2024-01-01: a weekday applies to whole weeks, keep one.',
+      'The expiry-weekday row from 2025-01-06 has the weekday 6: it must be Monday to Friday (1 to 5).',
+      'The expiry-weekday row 4 has the date "2025-13-01": write it YYYY-MM-DD.',
+    ]);
+    expect(checkContractRules({ lotSizes: [], expiryWeekdays: [] })).toEqual([
+      'The lot-size table has no row: it needs at least one.',
+      'The expiry-weekday table has no row: it needs at least one.',
+    ]);
+    expect(checkContractRules(custom)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NIFTY_CONTRACT_RULES } from './nifty-contracts.ts';
 import {
   allStrategyTrades,
   backtestSignals,
@@ -270,6 +271,23 @@ describe('strategy', () => {
     const trades = allStrategyTrades(data).get('Long Straddle')!;
     expect(Number.isNaN(trades.rupees[1]!)).toBe(true); // opened 2013-12-31
     expect(Number.isFinite(trades.rupees[2]!)).toBe(true); // opened 2014-01-01, lot 50
+    // With a table starting in 2014-01-02 (the operator's rules), the 2014-01-01 trade has no lot either.
+    const later = {
+      ...NIFTY_CONTRACT_RULES,
+      lotSizes: [
+        { from: '2014-01-02', basis: 'traded' as const, lotSize: 100, source: 'an imagined circular' },
+      ],
+    };
+    expect(Number.isNaN(allStrategyTrades(data, later).get('Long Straddle')!.rupees[2]!)).toBe(true);
+    // Twice the lot: more rupees won or lost (the flat brokerage stays one per order).
+    const doubled = {
+      ...NIFTY_CONTRACT_RULES,
+      lotSizes: [
+        { from: '2014-01-01', basis: 'traded' as const, lotSize: 100, source: 'an imagined circular' },
+      ],
+    };
+    const twice = allStrategyTrades(data, doubled).get('Long Straddle')!;
+    expect(Math.abs(twice.rupees[2]!)).toBeGreaterThan(1.5 * Math.abs(trades.rupees[2]!));
   });
 
   it('values a straddle over one session: it loses time value when NIFTY stands still, gains on a big move', () => {

@@ -4,7 +4,14 @@
  * number comes from the bars and events given, by the rules written here and in the methods document.
  */
 import type { DailyBar } from './bars.ts';
-import { NIFTY_LOT_SIZES, NIFTY_STRIKE_STEP, nearestStrike, niftyLotSize } from './nifty-contracts.ts';
+import {
+  firstLotDate,
+  NIFTY_CONTRACT_RULES,
+  NIFTY_STRIKE_STEP,
+  type NiftyContractRules,
+  nearestStrike,
+  niftyLotSize,
+} from './nifty-contracts.ts';
 import { optionPrice } from './option-pricing.ts';
 import { rsiValues } from './oscillators.ts';
 import { optionOrderCosts } from './trade-costs.ts';
@@ -560,19 +567,26 @@ export const SHORT_PREMIUM: ReadonlySet<StrategyName> = new Set(['Short Strangle
 /**
  * One lot of a strategy from close r − 1 to close r: profit in rupees after the cost stack of every order
  * (each leg opened and closed, trade-costs.ts), the lot of the near-month contract of the entry day, and the
- * same in NIFTY points per unit (the rupees ÷ the lot).
+ * same in NIFTY points per unit (the rupees ÷ the lot). The lot comes from `rules` (the stored contract
+ * rules on the server).
  */
 export function strategyTrade(
   data: StudyData,
   r: number,
   name: StrategyName,
+  rules: NiftyContractRules = NIFTY_CONTRACT_RULES,
 ): { rupees: number; points: number } {
   const entryDate = data.dates[r - 1]!;
   const exitDate = data.dates[r]!;
-  let lot = lotByDate.get(entryDate);
+  let lots = lotsByRules.get(rules);
+  if (!lots) {
+    lots = new Map();
+    lotsByRules.set(rules, lots);
+  }
+  let lot = lots.get(entryDate);
   if (lot === undefined) {
-    lot = niftyLotSize(entryDate);
-    lotByDate.set(entryDate, lot);
+    lot = niftyLotSize(entryDate, undefined, rules);
+    lots.set(entryDate, lot);
   }
   let rupees = 0;
   for (const leg of strategyLegPrices(data, r, name)) {
@@ -586,14 +600,21 @@ export function strategyTrade(
   return { rupees, points: rupees / lot };
 }
 
-/** Near-month lots by date, remembered: the same dates are priced for every strategy. */
-const lotByDate = new Map<string, number>();
+/**
+ * Near-month lots by date for each set of rules, remembered: the same dates are priced for every strategy
+ * (a new set of rules, after the operator's edit, starts its own map; the old one goes with its rules).
+ */
+const lotsByRules = new WeakMap<NiftyContractRules, Map<string, number>>();
 
 /** Every session's one-lot trade of each traded strategy (index r: opened at r − 1, closed at r; NaN without VIX). */
 export type StrategyTrades = Map<StrategyName, { rupees: Float64Array; points: Float64Array }>;
 
 /** strategyTrade for every session and strategy, once per data revision. */
-export function allStrategyTrades(data: StudyData): StrategyTrades {
+export function allStrategyTrades(
+  data: StudyData,
+  rules: NiftyContractRules = NIFTY_CONTRACT_RULES,
+): StrategyTrades {
+  const first = firstLotDate(rules);
   const n = data.dates.length;
   const trades: StrategyTrades = new Map();
   for (const name of TRADED_STRATEGIES) {
@@ -602,8 +623,8 @@ export function allStrategyTrades(data: StudyData): StrategyTrades {
     for (let r = 1; r < n; r++) {
       if (!Number.isFinite(data.vix[r - 1]!) || !Number.isFinite(data.vix[r]!)) continue;
       // Lots are recorded from the table's first date: earlier sessions have no trade.
-      if (data.dates[r - 1]! < NIFTY_LOT_SIZES[0]!.from) continue;
-      const trade = strategyTrade(data, r, name);
+      if (data.dates[r - 1]! < first) continue;
+      const trade = strategyTrade(data, r, name, rules);
       rupees[r] = trade.rupees;
       points[r] = trade.points;
     }

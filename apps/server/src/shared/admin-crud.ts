@@ -64,15 +64,21 @@ export async function registerAdminCrud<Input extends z.ZodType, Output extends 
   calls: AdminCrudCalls<Input, Output>,
   service: CrudService<z.output<Input>, z.input<Output>>,
   kind: string,
+  /**
+   * `activityKind`: the name of its writes in the activity log when several kinds move one revision (the
+   * NIFTY contract rules and the market events all move 'market'); `kind` when absent.
+   */
+  options: { activityKind?: string } = {},
 ) {
   const site = app.site;
+  const logged = options.activityKind ?? kind;
   const activity = app.adminActivity;
   async function changed<T>(written: T): Promise<T> {
     await site.contentChanged([kind]);
     return written;
   }
   const label = (item: unknown, id: number | undefined) =>
-    itemLabel(item, id === undefined ? kind : `#${id}`);
+    itemLabel(item, id === undefined ? logged : `#${id}`);
   await registerAdminCalls(app, adminToken, (admin) => {
     registerCall(admin, calls.list, async ({ query }) => {
       const needle = query.q.trim().toLowerCase();
@@ -86,13 +92,18 @@ export async function registerAdminCrud<Input extends z.ZodType, Output extends 
     registerCall(admin, calls.create, async ({ body }, request) => {
       const created = await service.create(body as z.output<Input>);
       const id = keyOf(created);
-      await activity.record(request, { kind, itemId: id, item: label(created, id), action: 'create' });
+      await activity.record(request, {
+        kind: logged,
+        itemId: id,
+        item: label(created, id),
+        action: 'create',
+      });
       return changed(created);
     });
     registerCall(admin, calls.replace, async ({ params, body }, request) => {
       const updated = await service.update(params.id, body as z.output<Input>);
       await activity.record(request, {
-        kind,
+        kind: logged,
         itemId: params.id,
         item: label(updated, params.id),
         action: 'update',
@@ -104,7 +115,7 @@ export async function registerAdminCrud<Input extends z.ZodType, Output extends 
       const before = (await service.list()).find((item) => keyOf(item) === params.id);
       await service.delete(params.id);
       await activity.record(request, {
-        kind,
+        kind: logged,
         itemId: params.id,
         item: label(before, params.id),
         action: 'delete',

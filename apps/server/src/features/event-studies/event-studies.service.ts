@@ -29,6 +29,7 @@ import {
   NIFTY_50,
 } from '@hurryup/market/market-data';
 import { indiaDate } from '@hurryup/market/market-hours';
+import type { NiftyContractRules } from '@hurryup/market/nifty-contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WhatsAppSender } from '../../adapters/whatsapp-cloud.ts';
 import { HttpError } from '../../shared/http-error.ts';
@@ -74,6 +75,8 @@ interface StudyData {
   nifty: CloseSeries;
   vix: CloseSeries;
   holidays: Set<string>;
+  /** The stored contract rules (lot sizes, expiry weekdays) of the revision. */
+  rules: NiftyContractRules;
   events: MarketEvent[];
   usualAbsMove: number;
   /** Mean |move| of NIFTY 50 on sessions that react to no event (the calendar's impact ratio). */
@@ -151,6 +154,7 @@ export function createEventStudiesService({
       nifty,
       vix: closes.get(INDIA_VIX) ?? new Map(),
       holidays,
+      rules: await market.contractRules(),
       events: studied,
       usualAbsMove: medianAbsMove(sessions, nifty),
       ordinaryMove: ordinaryAbsMove(sessions, nifty, new Set(eventSessions)),
@@ -274,6 +278,7 @@ export function createEventStudiesService({
           nifty: study.nifty,
           vix: study.vix,
           holidays: study.holidays,
+          rules: study.rules,
         };
         const { trials: details, skipped } = straddleTrials({ ...market, events, entryDays, gap });
         const summary = summariseStraddles(details);

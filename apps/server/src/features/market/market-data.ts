@@ -1,4 +1,5 @@
 import type { MarketData, MarketDataReadModel, MarketEvent, StoredBar } from '@hurryup/market/market-data';
+import type { ExpiryWeekday, LotBasis, NiftyContractRules } from '@hurryup/market/nifty-contracts';
 import type { Kysely } from 'kysely';
 import type { HttpError } from '../../shared/http-error.ts';
 import { revisionKeyed } from '../../shared/revision-keyed.ts';
@@ -8,8 +9,8 @@ import type { MarketTables } from './market.tables.ts';
 /**
  * The one read model of the stored market data (docs/architecture.md, "Market data"): a snapshot per
  * revision of the 'market' content, which every write of bars or events moves (the imports, the sync, the
- * seed and the admin calls, in any process). Each symbol's bars and the event calendar are read at most
- * once per revision, when first asked for; what the market, option-studies and event-studies features
+ * seed and the admin calls, in any process; the contract rules' admin calls too). Each symbol's bars, the
+ * event calendar and the contract rules (lot sizes, expiry weekdays) are read at most once per revision, when first asked for; what the market, option-studies and event-studies features
  * compute from them is kept on the snapshot (`derive`) and goes with it.
  */
 export function createMarketDataReadModel(
@@ -30,6 +31,7 @@ export function createMarketDataReadModel(
             const events = await snapshot.derive('events', () => readEvents(db));
             return new Set(events.filter((e) => e.kind === 'holiday').map((e) => e.date));
           }),
+        contractRules: () => snapshot.derive('contract rules', () => readContractRules(db)),
         derive: (key, compute) => snapshot.derive(`derived ${key}`, compute),
         notLoaded: (what): HttpError => notLoaded(what),
       };
@@ -63,4 +65,33 @@ async function readEvents(db: Kysely<MarketTables>): Promise<MarketEvent[]> {
     .orderBy('kind')
     .execute();
   return rows.map((row) => ({ ...row, scheduled: Number(row.scheduled) !== 0 }));
+}
+
+/** The stored lot sizes and expiry weekdays, each in date order, as the contract functions take them. */
+export async function readContractRules(db: Kysely<MarketTables>): Promise<NiftyContractRules> {
+  const [lots, weekdays] = await Promise.all([
+    db
+      .selectFrom('market_lot_sizes')
+      .select(['from_date', 'basis', 'lot_size', 'circular'])
+      .orderBy('from_date')
+      .execute(),
+    db
+      .selectFrom('market_expiry_weekdays')
+      .select(['from_date', 'weekday', 'circular'])
+      .orderBy('from_date')
+      .execute(),
+  ]);
+  return {
+    lotSizes: lots.map((row) => ({
+      from: row.from_date,
+      basis: row.basis as LotBasis,
+      lotSize: Number(row.lot_size),
+      source: row.circular,
+    })),
+    expiryWeekdays: weekdays.map((row) => ({
+      from: row.from_date,
+      weekday: Number(row.weekday) as ExpiryWeekday,
+      source: row.circular,
+    })),
+  };
 }

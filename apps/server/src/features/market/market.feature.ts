@@ -9,8 +9,11 @@ import {
   listStocks,
   marketEventAdminCalls,
   marketEventInputSchema,
+  niftyExpiryWeekdayAdminCalls,
+  niftyLotSizeAdminCalls,
   saveIndicators,
 } from '@hurryup/contracts/market';
+import { addDays } from '@hurryup/market/event-studies';
 import {
   indiaDate,
   isMarketOpen,
@@ -24,6 +27,11 @@ import { tablesOf } from '../../db/tables-of.ts';
 import { registerAdminCrud } from '../../shared/admin-crud.ts';
 import { defineFeature } from '../../shared/feature.ts';
 import { registerCall } from '../../shared/register-call.ts';
+import {
+  contractRulesHorizonDays,
+  contractRulesReadiness,
+  createContractRulesAdmin,
+} from './contract-rules.ts';
 import { marketMigrations } from './market.migrations.ts';
 import { createMarketRepository } from './market.repository.ts';
 import { createMarketService } from './market.service.ts';
@@ -88,6 +96,24 @@ export const marketFeature = defineFeature({
       what: 'The NIFTY expiry calendar (holidays move expiries)',
       lastDay: async () => (await market.dataHorizon()).holidayCalendarEnd,
       warnWithinDays: 90,
+    });
+    // NSE's lot sizes and expiry weekdays as the operator keeps them (contract-rules.ts): a warning when
+    // they stop covering the expiries of the next 3 months, or are known to end within them.
+    readiness.add({
+      name: 'contract-rules',
+      required: false,
+      async check() {
+        const today = indiaDate(now());
+        const horizon = addDays(today, contractRulesHorizonDays);
+        const { expiriesAhead } = await market.dataHorizon();
+        return contractRulesReadiness({
+          db,
+          rules: await (await data.current()).contractRules(),
+          today,
+          horizon,
+          expiries: expiriesAhead.expiries.map((e) => e.expiry).filter((expiry) => expiry <= horizon),
+        });
+      },
     });
     readiness.add({
       name: 'market-data',
@@ -154,6 +180,27 @@ export const marketFeature = defineFeature({
     // The operator's calls on the event calendar; each write moves the 'market' revision.
     const events = createMarketEventsAdmin(db, clock);
     await registerAdminCrud(app, config.adminToken, marketEventAdminCalls, events, 'market');
+    // The operator's calls on NSE's contract rules (lot sizes, expiry weekdays): each write moves the
+    // 'market' revision too, so the studies, the read model's rules and the cached answers follow.
+    const contractRules = createContractRulesAdmin(db, clock);
+    await registerAdminCrud(
+      app,
+      config.adminToken,
+      niftyLotSizeAdminCalls,
+      contractRules.lotSizes,
+      'market',
+      {
+        activityKind: 'nifty-lot-sizes',
+      },
+    );
+    await registerAdminCrud(
+      app,
+      config.adminToken,
+      niftyExpiryWeekdayAdminCalls,
+      contractRules.expiryWeekdays,
+      'market',
+      { activityKind: 'nifty-expiry-weekdays' },
+    );
 
     site.addContentKind({
       path: 'market-events',

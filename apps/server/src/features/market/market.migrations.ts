@@ -1,6 +1,11 @@
-import { sql } from 'kysely';
+import { NIFTY_CONTRACT_RULES } from '@hurryup/market/nifty-contracts';
+import { type Kysely, sql } from 'kysely';
 import { withIdColumn } from '../../db/columns.ts';
 import type { PortableMigration } from '../../db/portable-migration.ts';
+import type { MarketTables } from './market.tables.ts';
+
+/** The time written on the seeded contract rules: the release that made them data (decision 0046). */
+const contractRulesSeededAt = '2026-11-28T00:00:00.000Z';
 
 export const marketMigrations: Record<string, PortableMigration> = {
   '0012-market': {
@@ -90,6 +95,60 @@ export const marketMigrations: Record<string, PortableMigration> = {
         .unique()
         .on('market_indicator_snapshots')
         .column('device_id')
+        .execute();
+    },
+  },
+  '0065-contract-rules': {
+    async up(db, dialect) {
+      // Issue 31 item 4: NSE's lot sizes and expiry weekdays become rows the operator adds from the console
+      // (each with its circular), seeded with the package's rules of this release.
+      await withIdColumn(db.schema.createTable('market_lot_sizes').ifNotExists(), dialect)
+        .addColumn('from_date', 'varchar(10)', (col) => col.notNull())
+        .addColumn('basis', 'varchar(10)', (col) => col.notNull())
+        .addColumn('lot_size', 'integer', (col) => col.notNull())
+        .addColumn('circular', 'text', (col) => col.notNull())
+        .addColumn('until_date', 'varchar(10)')
+        .addColumn('created_at', 'varchar(30)', (col) => col.notNull())
+        .addColumn('updated_at', 'varchar(30)', (col) => col.notNull())
+        .addUniqueConstraint('market_lot_sizes_from_date', ['from_date'])
+        .execute();
+      await withIdColumn(db.schema.createTable('market_expiry_weekdays').ifNotExists(), dialect)
+        .addColumn('from_date', 'varchar(10)', (col) => col.notNull())
+        .addColumn('weekday', 'integer', (col) => col.notNull())
+        .addColumn('circular', 'text', (col) => col.notNull())
+        .addColumn('until_date', 'varchar(10)')
+        .addColumn('created_at', 'varchar(30)', (col) => col.notNull())
+        .addColumn('updated_at', 'varchar(30)', (col) => col.notNull())
+        .addUniqueConstraint('market_expiry_weekdays_from_date', ['from_date'])
+        .execute();
+      const tables = db as Kysely<MarketTables>;
+      const stamps = {
+        until_date: null,
+        created_at: contractRulesSeededAt,
+        updated_at: contractRulesSeededAt,
+      };
+      await tables
+        .insertInto('market_lot_sizes')
+        .values(
+          NIFTY_CONTRACT_RULES.lotSizes.map((rule) => ({
+            from_date: rule.from,
+            basis: rule.basis,
+            lot_size: rule.lotSize,
+            circular: rule.source,
+            ...stamps,
+          })),
+        )
+        .execute();
+      await tables
+        .insertInto('market_expiry_weekdays')
+        .values(
+          NIFTY_CONTRACT_RULES.expiryWeekdays.map((rule) => ({
+            from_date: rule.from,
+            weekday: rule.weekday,
+            circular: rule.source,
+            ...stamps,
+          })),
+        )
         .execute();
     },
   },

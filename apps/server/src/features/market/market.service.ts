@@ -109,7 +109,8 @@ export function createMarketService({ repository, clock, live, data }: MarketSer
     /**
      * For readiness (the operator's checks): the date of the newest stored NIFTY 50 bar, the last day the
      * holiday calendar lists, and whether the contract rules can place every expiry of the next three
-     * months: an expiry moves to the session before a holiday, so the calendar must reach past them.
+     * months: an expiry moves to the session before a holiday, so the calendar must reach past them. The
+     * expiries and their lots follow the stored contract rules (snapshot.contractRules).
      */
     async dataHorizon(): Promise<{
       lastBarDate: string | undefined;
@@ -120,14 +121,15 @@ export function createMarketService({ repository, clock, live, data }: MarketSer
       const today = indiaDate(now());
       const until = shiftDays(today, contractHorizonDays);
       const holidaySet = await snapshot.holidays();
+      const rules = await snapshot.contractRules();
       const holidayCalendarEnd = [...holidaySet].sort().at(-1);
       const expiries: { expiry: string; lotSize: number }[] = [];
       for (let day = today; expiries.length < 40; ) {
-        const expiry = niftyExpiryOnOrAfter(day, holidaySet);
+        const expiry = niftyExpiryOnOrAfter(day, holidaySet, 'weekly', rules);
         if (expiry > until) break;
         expiries.push({
           expiry,
-          lotSize: niftyContractLot({ expiry, kind: 'weekly', listedOn: today }, today),
+          lotSize: niftyContractLot({ expiry, kind: 'weekly', listedOn: today }, today, rules),
         });
         day = shiftDays(expiry, 1);
       }

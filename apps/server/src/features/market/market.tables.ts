@@ -63,4 +63,35 @@ export type MarketTables = {
     rows: number;
     imported_at: string;
   };
+  /**
+   * NIFTY lot sizes as the operator keeps them (the contract rules' lotSizes, docs/trading-methods.md
+   * "Contracts as they traded"): a contract's lot is that of the last row, by from_date, that applies to it.
+   */
+  market_lot_sizes: {
+    id: Generated<number>;
+    /** YYYY-MM-DD, India date the row starts from, read as `basis` says (unique). */
+    from_date: string;
+    /** 'traded', 'expiring' or 'listed' (LotBasis). */
+    basis: string;
+    lot_size: number;
+    /** The NSE circular the row comes from, with its date. */
+    circular: string;
+    /** The last expiry the circular is known to cover; null: until a later row. */
+    until_date: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  /** NIFTY's expiry weekday by period (the contract rules' expiryWeekdays): from the week of from_date on. */
+  market_expiry_weekdays: {
+    id: Generated<number>;
+    /** YYYY-MM-DD: a day of the first week (Monday to Sunday) the weekday applies to (unique). */
+    from_date: string;
+    /** 1 Monday … 5 Friday. */
+    weekday: number;
+    circular: string;
+    /** The last expiry the circular is known to cover; null: until a later row. */
+    until_date: string | null;
+    created_at: string;
+    updated_at: string;
+  };
 };

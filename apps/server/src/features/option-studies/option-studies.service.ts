@@ -7,7 +7,8 @@ import type {
 import { addDays } from '@hurryup/market/event-studies';
 import { INDIA_VIX, type MarketData, type MarketDataReadModel, NIFTY_50 } from '@hurryup/market/market-data';
 import {
-  NIFTY_LOT_SIZES,
+  firstLotDate,
+  type NiftyContractRules,
   niftyContractFor,
   niftyContractLot,
   niftyExpiryOnOrAfter,
@@ -61,6 +62,8 @@ const kindLabels: Record<Exclude<StudyKind, 'fed'>, string> = {
 
 type Studies = {
   data: StudyData;
+  /** The stored contract rules (lot sizes, expiry weekdays) of the revision. */
+  rules: NiftyContractRules;
   signals: SignalHistory;
   patterns: PatternHistory;
   events: Map<string, EventMoveStats>;
@@ -88,10 +91,11 @@ const studiedKinds = new Set(['rbi', 'budget', 'usfed', 'election']);
 
 export function createOptionStudies({ data: marketData }: OptionStudiesOptions) {
   async function build(market: MarketData): Promise<Studies> {
-    const [nifty, vix, calendar] = await Promise.all([
+    const [nifty, vix, calendar, rules] = await Promise.all([
       market.bars(NIFTY_50),
       market.bars(INDIA_VIX),
       market.events(),
+      market.contractRules(),
     ]);
     const stored = calendar.filter((e) => studiedKinds.has(e.kind));
     if (nifty.length < minimumSessions)
@@ -121,6 +125,7 @@ export function createOptionStudies({ data: marketData }: OptionStudiesOptions) 
     const eventful = new Set(eventReactionSessions(data, [...stored, ...seasons]));
     return {
       data,
+      rules,
       signals: signalHistory(data),
       patterns: patternHistory(data),
       events,
@@ -143,7 +148,7 @@ export function createOptionStudies({ data: marketData }: OptionStudiesOptions) 
   function strategyRecord(s: Studies, kind: Exclude<StudyKind, 'fed'>): StrategyStudy {
     let study = s.strategies.get(kind);
     if (!study) {
-      s.trades ??= allStrategyTrades(s.data);
+      s.trades ??= allStrategyTrades(s.data, s.rules);
       study = strategyStudy(s.data, s.events.get(kind)!.sessions, s.trades);
       s.strategies.set(kind, study);
     }
@@ -151,7 +156,7 @@ export function createOptionStudies({ data: marketData }: OptionStudiesOptions) 
   }
 
   function baseRates(s: Studies): Map<StrategyName, number> {
-    s.trades ??= allStrategyTrades(s.data);
+    s.trades ??= allStrategyTrades(s.data, s.rules);
     s.baseRates ??= strategyBaseRates(s.data, s.ordinary, s.trades);
     return s.baseRates;
   }
@@ -299,12 +304,12 @@ export type OptionStudies = ReturnType<typeof createOptionStudies>;
 function positionFor(s: Studies, strategy: StrategyName, nifty: number, vix: number) {
   const asOf = s.data.dates.at(-1)!;
   const holidays = new Set<string>();
-  const expiry = niftyExpiryOnOrAfter(addDays(asOf, 1), holidays);
+  const expiry = niftyExpiryOnOrAfter(addDays(asOf, 1), holidays, 'weekly', s.rules);
   // Data ending before the lot table (2014) is priced at the table's first lot.
   const lot =
-    asOf < NIFTY_LOT_SIZES[0]!.from
-      ? NIFTY_LOT_SIZES[0]!.lotSize
-      : niftyContractLot(niftyContractFor(asOf, addDays(asOf, 1), holidays), asOf);
+    asOf < firstLotDate(s.rules)
+      ? s.rules.lotSizes[0]!.lotSize
+      : niftyContractLot(niftyContractFor(asOf, addDays(asOf, 1), holidays, s.rules), asOf, s.rules);
   const days = Math.round((Date.parse(expiry) - Date.parse(asOf)) / 86_400_000);
   return pricePosition({
     legs: strategyLegs(strategy, nifty, wingWidth(nifty, vix)),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DailyBar } from '@hurryup/market/bars';
+import { NIFTY_CONTRACT_RULES } from '@hurryup/market/nifty-contracts';
 import {
   backtestSignals,
   patternHistory,
@@ -300,6 +301,7 @@ describe('the studies cache', () => {
             },
             events: async () => [],
             holidays: async () => new Set<string>(),
+            contractRules: async () => NIFTY_CONTRACT_RULES,
             derive: (key, compute) => snapshot.derive(key, compute),
             notLoaded: (what) => new Error(what),
           };

@@ -78,7 +78,7 @@ export function FieldControl({
           .filter((option) => option !== '')
           .map((option) => (
             <option key={option} value={option}>
-              {option}
+              {field.optionLabels?.[option] ?? option}
             </option>
           ))}
       </select>

@@ -81,4 +81,50 @@ describe("the console's content forms", () => {
     ]);
     expect(server).toEqual({ date: 'Taken.', '': 'Not a field of the form.' });
   });
+
+  it('edit a NIFTY lot-size row with its basis and weekday in words, its circular required', async () => {
+    const { fields, schema } = await formOf('nifty-lot-sizes');
+    expect(fields.map((field) => [field.name, field.label, field.required])).toEqual([
+      ['from', 'From date', true],
+      ['basis', 'Applies to', true],
+      ['lotSize', 'Lot size', true],
+      ['circular', 'Circular', true],
+      ['until', 'Until', false],
+    ]);
+    const basis = fields.find((field) => field.name === 'basis')!;
+    expect(basis.editor).toBe('select');
+    expect(basis.options).toEqual(['traded', 'expiring', 'listed']);
+    expect(basis.optionLabels?.traded).toBe('Every contract traded from the date');
+    const values = {
+      ...formValues(fields, undefined, { basis: 'expiring' }),
+      from: '2027-01-01',
+      lotSize: '70',
+      circular: 'NSE/FAOP/99999 (1 December 2026)',
+    };
+    const { body, problems } = formBody(fields, values);
+    expect(problems).toEqual({});
+    expect(body).toEqual({
+      from: '2027-01-01',
+      basis: 'expiring',
+      lotSize: 70,
+      circular: 'NSE/FAOP/99999 (1 December 2026)',
+    });
+    expect(schema.safeParse(body).success).toBe(true);
+    const refused = schema.safeParse({ ...body, circular: '', lotSize: 0 });
+    expect(problemsByField(fields, refused.error!.issues)).toEqual({
+      circular: 'Circular is required: name the NSE circular the row comes from.',
+      lotSize: 'Lot size must be at least 1.',
+    });
+
+    const weekdays = await formOf('nifty-expiry-weekdays');
+    const weekday = weekdays.fields.find((field) => field.name === 'weekday')!;
+    expect(weekday.editor).toBe('select');
+    expect(weekday.options?.map((option) => weekday.optionLabels?.[option])).toEqual([
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+    ]);
+  });
 });

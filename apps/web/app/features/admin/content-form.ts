@@ -8,6 +8,8 @@ export interface FormField {
   required: boolean;
   editor: FieldEditor | 'number' | 'number-or-text' | 'checkbox' | 'select';
   options?: readonly string[];
+  /** What the select shows for each option (the option itself when absent). */
+  optionLabels?: Readonly<Record<string, string>>;
   maxLength?: number | undefined;
 }
 
@@ -80,6 +82,7 @@ export function formFields(
       required: required.has(name),
       ...derived,
       ...(override.editor ? { editor: override.editor } : {}),
+      ...(override.optionLabels ? { optionLabels: override.optionLabels } : {}),
       maxLength: node.maxLength,
     };
   });

@@ -57,6 +57,18 @@ export const contentKindNames: readonly ContentKindName[] = [
     note: 'Market holidays, RBI, Fed and budget dates for the trading tools',
     activityKind: 'market',
   },
+  {
+    key: 'nifty-lot-sizes',
+    label: 'NIFTY lot sizes',
+    singular: 'lot-size row',
+    note: 'NSE’s NIFTY lot of each period, with the circular it comes from',
+  },
+  {
+    key: 'nifty-expiry-weekdays',
+    label: 'NIFTY expiry weekdays',
+    singular: 'expiry-weekday row',
+    note: 'The weekday NIFTY options expire on, from each NSE circular',
+  },
 ];
 
 export const contentKindName = (key: string | undefined) => contentKindNames.find((kind) => kind.key === key);

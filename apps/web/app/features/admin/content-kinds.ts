@@ -22,6 +22,8 @@ export interface FieldOverride {
   editor?: FieldEditor;
   /** A hint under the label. */
   help?: string;
+  /** What a select shows for each value of its list (the value itself when absent). */
+  optionLabels?: Readonly<Record<string, string>>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: every kind's calls, whatever their schemas
@@ -64,6 +66,22 @@ function named(key: string): ContentKindName {
 const text = (value: unknown) =>
   typeof value === 'string' ? value : value === undefined ? '' : String(value);
 const dated = (today: string) => ({ createdAt: today });
+
+/** The lot-size bases (contracts/market niftyLotBases) in words. */
+const lotBasisLabels: Readonly<Record<string, string>> = {
+  traded: 'Every contract traded from the date',
+  expiring: 'Contracts expiring on or after the date',
+  listed: 'Contracts listed on or after the date (older ones keep their lot)',
+};
+
+/** The expiry weekdays (contracts/market niftyExpiryWeekdayNames) in words. */
+const weekdayLabels: Readonly<Record<string, string>> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+};
 
 /**
  * Every kind of content the admin API has, in the console's order. To add one: its names in
@@ -232,6 +250,60 @@ export const contentKinds: readonly ContentKind[] = [
       },
     },
     defaults: () => ({ scheduled: true }),
+  },
+  {
+    ...named('nifty-lot-sizes'),
+    calls: () => import('@hurryup/contracts/market').then((c) => c.niftyLotSizeAdminCalls),
+    titleField: 'from',
+    meta: (item) =>
+      [
+        `Lot ${text(item.lotSize)}`,
+        lotBasisLabels[text(item.basis)] ?? text(item.basis),
+        item.until ? `until ${text(item.until)}` : 'until a later row',
+        text(item.circular),
+      ].join(' · '),
+    order: ['from', 'basis', 'lotSize', 'circular', 'until'],
+    fields: {
+      from: { label: 'From date', help: 'YYYY-MM-DD: the date the circular names' },
+      basis: { label: 'Applies to', optionLabels: lotBasisLabels },
+      lotSize: { label: 'Lot size', help: 'Units of NIFTY in one lot' },
+      circular: {
+        label: 'Circular',
+        help: 'The NSE circular with its number and date, e.g. "NSE/FAOP/47856 (31 March 2021)", and what it says',
+      },
+      until: {
+        label: 'Until',
+        help: 'YYYY-MM-DD: the last expiry the circular is known to cover; empty: until a later row',
+      },
+    },
+    defaults: () => ({ basis: 'expiring' }),
+  },
+  {
+    ...named('nifty-expiry-weekdays'),
+    calls: () => import('@hurryup/contracts/market').then((c) => c.niftyExpiryWeekdayAdminCalls),
+    titleField: 'from',
+    meta: (item) =>
+      [
+        weekdayLabels[text(item.weekday)] ?? text(item.weekday),
+        item.until ? `until ${text(item.until)}` : 'until a later row',
+        text(item.circular),
+      ].join(' · '),
+    order: ['from', 'weekday', 'circular', 'until'],
+    fields: {
+      from: {
+        label: 'From date',
+        help: 'YYYY-MM-DD: any day of the first week (Monday to Sunday) with the new weekday',
+      },
+      weekday: { label: 'Weekday', optionLabels: weekdayLabels },
+      circular: {
+        label: 'Circular',
+        help: 'The NSE circular with its number and date, and what it says',
+      },
+      until: {
+        label: 'Until',
+        help: 'YYYY-MM-DD: the last expiry the circular is known to cover; empty: until a later row',
+      },
+    },
   },
 ];
 
