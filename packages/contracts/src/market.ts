@@ -86,14 +86,12 @@ export const marketEventAdminCalls = defineAdminCrudCalls({
 
 // ---------- NIFTY contract rules (lot sizes, expiry weekdays) ----------
 
-const circularField = z
-  .string({ error: 'Circular is required: name the NSE circular the row comes from.' })
-  .trim()
-  .min(1, 'Circular is required: name the NSE circular the row comes from.')
-  .max(1000, 'Circular must be at most 1000 characters.')
-  .describe(
-    'The NSE circular the row comes from, with its number and date, e.g. "NSE/FAOP/47856 (31 March 2021)"',
-  );
+const circularField = requiredText('Circular is required: name the NSE circular the row comes from.', {
+  length: 1000,
+  message: 'Circular must be at most 1000 characters.',
+}).describe(
+  'The NSE circular the row comes from, with its number and date, e.g. "NSE/FAOP/47856 (31 March 2021)"',
+);
 
 const untilField = indiaDateField('Until')
   .optional()

@@ -6,6 +6,7 @@ import { type ApiCall, errorStatuses } from '@hurryup/contracts/api-call';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminToken } from '../../test/admin.ts';
+import { contractCalls } from '../../test/contract-calls.ts';
 import { encodeBody, filesFor, filesWithinRules, formFields } from '../../test/encoded-body.ts';
 import { type FakeTranslation, startFakeTranslation } from '../../test/fake-translation.ts';
 import { writeEventsFolder, writeMarketFolder } from '../../test/market-folders.ts';
@@ -25,7 +26,6 @@ import { uploadsFolder } from '../shared/uploads.ts';
 
 const callRuns = 3000;
 const rawRuns = 500;
-const contractsDir = path.resolve(import.meta.dirname, '../../../../packages/contracts/src');
 
 type StoredItem = { id: number; entryId?: number };
 /** What /api/admin/<plural>/:id addresses: `entryId` for news items, whose `id` may repeat; else `id`. */
@@ -42,27 +42,6 @@ const count = (status: number | string) => {
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
-const isApiCall = (value: unknown): value is ApiCall =>
-  isPlainObject(value) &&
-  typeof value.operationId === 'string' &&
-  typeof value.path === 'string' &&
-  typeof value.method === 'string';
-
-/** Every call defined in the contracts: exported alone (`listPosts`) or in a group (`postAdminCalls`). */
-async function contractCalls(): Promise<ApiCall[]> {
-  const calls = new Map<string, ApiCall>();
-  for (const file of fs.readdirSync(contractsDir).filter((f) => /(?<!\.test)\.ts$/.test(f))) {
-    const module = (await import(pathToFileURL(path.join(contractsDir, file)).href)) as Record<
-      string,
-      unknown
-    >;
-    for (const value of Object.values(module)) {
-      const candidates = isApiCall(value) ? [value] : isPlainObject(value) ? Object.values(value) : [];
-      for (const call of candidates) if (isApiCall(call)) calls.set(call.operationId, call);
-    }
-  }
-  return [...calls.values()];
-}
 
 let calls: ApiCall[] = [];
 
