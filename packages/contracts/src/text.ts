@@ -34,7 +34,8 @@ export function cleanText(error?: string) {
 export function requiredText(message: string, max: { length: number; message: string }) {
   return cleanText(message)
     .trim()
-    .min(1, message)
+    // Empty says it once: the blank check after it would say the same again.
+    .min(1, { error: message, abort: true })
     .max(max.length, max.message)
     .refine((value) => !isBlankText(value), message);
 }
