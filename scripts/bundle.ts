@@ -92,7 +92,7 @@ for (const file of [
 }
 
 // Production dependencies only, at the lockfile's versions (the same allowScripts as the repository).
-run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], out);
+run('npm', ['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], out);
 fs.rmSync(path.join(out, 'package-lock.json'), { force: true });
 
 // What a running server never reads: Node's C headers (for compiling addons), source maps and type
