@@ -1,7 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { uniqueTag } from './api.ts';
 import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
+const adminToken = inject('adminToken');
 const session = openBrowserSession();
 
 const longUrl = () => session.page.getByLabel('Long URL');
@@ -95,7 +97,7 @@ describe('URL shortener (/portUrl)', () => {
 
   it('shortens a URL, shows the short link with Copy and a downloadable QR code, and Clear empties it all', async () => {
     await openShortener();
-    const target = `https://example.com/browser/${Date.now()}`;
+    const target = `https://example.com/browser/${uniqueTag()}`;
     await longUrl().fill(target);
     await shortenButton().click();
     const link = session.page.locator('.shortener-result__link a');
@@ -129,7 +131,7 @@ describe('URL shortener (/portUrl)', () => {
   });
 
   it('alerts the failure for an alias already taken, with the server’s own message on the page', async () => {
-    const name = `taken-${Date.now()}`;
+    const name = `taken-${uniqueTag()}`;
     await makeLink({ longUrl: 'https://example.com/first', alias: name });
     await openShortener();
     await longUrl().fill('https://example.com/second');
@@ -182,7 +184,7 @@ describe('URL shortener (/portUrl)', () => {
 
 describe('Short links (/s/<code>)', () => {
   it('shows the preview page with destination, creation date, clicks and QR code', async () => {
-    const { shortUrl, code } = await makeLink({ longUrl: `https://example.com/preview/${Date.now()}` });
+    const { shortUrl, code } = await makeLink({ longUrl: `https://example.com/preview/${uniqueTag()}` });
     for (let i = 0; i < 3; i++) expect((await fetch(shortUrl, { redirect: 'manual' })).status).toBe(302);
     const res = await session.page.goto(`${shortUrl}+`);
     expect(res?.status()).toBe(200);
@@ -198,6 +200,25 @@ describe('Short links (/s/<code>)', () => {
     );
     expect(await session.page.locator('meta[name="robots"]').getAttribute('content')).toMatch(/noindex/);
     await expectNoSeriousAxeViolations(session.page);
+  });
+
+  it("keeps a link's preview for every visitor, and answers 410 as soon as the link is disabled", async () => {
+    const { shortUrl, code } = await makeLink({ longUrl: `https://example.com/kept/${uniqueTag()}` });
+    const first = await fetch(`${shortUrl}+`);
+    expect(first.status).toBe(200);
+    const second = await fetch(`${shortUrl}+`);
+    expect(second.headers.get('x-page-cache')).toBe('hit');
+    // A minute at most: the click count of a kept preview is never older than that.
+    expect(second.headers.get('cache-control')).toMatch(/s-maxage=([1-5]?\d|60)\b/);
+    const disabled = await fetch(`${baseUrl}/api/admin/short-links/${code}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ disabled: true }),
+    });
+    expect(disabled.status).toBe(200);
+    const after = await fetch(`${shortUrl}+`);
+    expect(after.status).toBe(410);
+    expect(after.headers.get('x-page-cache')).not.toBe('hit');
   });
 
   it('gives an unknown code a real 404 page, with or without +', async () => {

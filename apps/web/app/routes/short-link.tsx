@@ -1,3 +1,4 @@
+import { shortLinkKind } from '@hurryup/contracts/content-kinds';
 import { previewSuffix } from '@hurryup/contracts/shortener-rules';
 import { data } from 'react-router';
 import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
@@ -12,15 +13,30 @@ type ShortLinkRouteData =
   | { link?: undefined; error: string };
 const failedText = 'The short link could not be loaded. Please try again.';
 
+/** How old the click count of a kept preview may be: a redirect never touches the page cache. */
+export const shortLinkPreviewMaxAgeSeconds = 60;
+
 /**
- * `/s/<code>+`: a short link's preview. Not cached (its clicks move with every redirect, which must never
- * touch the page cache). `/s/<code>` itself is the server's redirect; the unknown codes it leaves here,
- * and any other address under /s/, get the 404 text; a link the site disabled gets its 410 page here.
+ * `/s/<code>+`: a short link's preview. `/s/<code>` itself is the server's redirect; the unknown codes it
+ * leaves here, and any other address under /s/, get the 404 text; a link the site disabled gets its 410
+ * page here. Kept for everyone like other pages (a shared link's preview is asked for by many at once):
+ * until the link is disabled, enabled or deleted (its own content kind), and a minute at most, so its click
+ * count is at most a minute old. Only a 200 is kept: unknown codes and disabled links never fill the cache.
  */
 export const handle = {
   loadingText: 'Loading short link...',
-  uncached:
-    'Its click count moves with every redirect, which must never touch the page cache; any code may be asked for, and unknown ones would fill it.',
+  cache: {
+    shows: (url: URL) => {
+      let code = url.pathname.slice('/s/'.length);
+      try {
+        code = decodeURIComponent(code);
+      } catch {
+        // A malformed escape names no link: the page is a 404, which is never kept.
+      }
+      return [shortLinkKind(code.endsWith(previewSuffix) ? code.slice(0, -previewSuffix.length) : code)];
+    },
+    maxAgeSeconds: shortLinkPreviewMaxAgeSeconds,
+  },
 } satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
