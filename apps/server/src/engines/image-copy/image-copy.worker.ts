@@ -7,6 +7,8 @@ import type { ImageCopyRequest, ImageCopyResult } from './image-copy.engine.ts';
 
 // One libvips thread per worker thread: the pool's thread count is then the cores copies may take.
 sharp.concurrency(1);
+// No operation cache: each image is read once, and libvips would keep up to 50 MB of them for nothing.
+sharp.cache(false);
 
 // Quality settings chosen by eye on the seed infographics: text stays crisp, files are a fifth of the PNG.
 const encoders: Record<VariantFormat, (image: Sharp) => Sharp> = {

@@ -6,6 +6,8 @@ import { heicDeclaredPixels } from '../ocr/ocr-images.ts';
 import type { ImageUploadRequest, ImageUploadResult } from './image-upload.engine.ts';
 
 sharp.concurrency(1);
+// No operation cache: each image is read once, and libvips would keep up to 50 MB of them for nothing.
+sharp.cache(false);
 
 /** A picture of more pixels than this (a 50-megapixel camera's) is refused before decoding. */
 const maxPixels = 50_000_000;

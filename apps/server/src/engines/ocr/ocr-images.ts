@@ -5,6 +5,8 @@ import sharp from 'sharp';
 import type { OcrProblem } from './ocr.engine.ts';
 
 sharp.concurrency(1);
+// No operation cache: each image is read once, and libvips would keep up to 50 MB of them for nothing.
+sharp.cache(false);
 
 export type Prepared = { ok: true; png: Buffer } | ({ ok: false } & OcrProblem);
 
