@@ -11,5 +11,8 @@ export const offlineTestSettings = {
   FEEDS_REFRESH_MINUTES: '0',
   MARKET_SYNC: 'off',
   TRANSLATION_SERVICES: 'none',
+  // A test's database may be a PostgreSQL schema only its app knows: the start-up import runs in the app
+  // (market-import-child.test.ts runs it in a child process).
+  MARKET_IMPORT_IN: 'process',
   OUTGOING_ALLOW_PRIVATE_ADDRESSES: 'true',
 } as const;

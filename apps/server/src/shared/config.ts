@@ -163,6 +163,10 @@ const siteSettings = z.object({
   MARKET_DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   EVENTS_DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   MARKET_SYNC: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
+  MARKET_IMPORT_IN: z.preprocess(
+    emptyToUndefined,
+    z.enum(['child', 'process'], { error: 'must be child or process' }).default('child'),
+  ),
   MARKET_SOURCE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -370,6 +374,11 @@ export const siteSettingDocs = {
     description:
       'a folder of `date,event,kind,impact` event CSVs (RBI, Fed, budget, NSE holidays) imported at every start',
   },
+  MARKET_IMPORT_IN: {
+    default: '`child`',
+    description:
+      'where the start-up import of `MARKET_DATA_DIR` and `EVENTS_DATA_DIR` runs: `child`, a process of its own (`hurryup import-market`), so a first import leaves no memory behind in the web process (about 150 MB); `process`, in the web process itself (the test setup)',
+  },
   MARKET_SYNC: {
     default: '`on` (the test setup sets `off`)',
     description:
@@ -503,6 +512,7 @@ const envSchema = siteSettings
       eventsDir: env.EVENTS_DATA_DIR ? path.resolve(env.EVENTS_DATA_DIR) : undefined,
       // Tests never reach the internet: their setup turns the sync off (MARKET_SYNC=off).
       sync: (env.MARKET_SYNC ?? 'on') === 'on',
+      importIn: env.MARKET_IMPORT_IN,
       sourceUrl: env.MARKET_SOURCE_URL.replace(/\/+$/, ''),
     },
     outgoing: {

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { YahooChartSource } from '../../adapters/yahoo-chart.ts';
@@ -12,6 +15,10 @@ import type { MarketTables } from './market.tables.ts';
 import { formatCsvProblem } from './market-csv.ts';
 import { importEventsFolder, importMarketFolder } from './market-import.ts';
 import { syncDailyBars } from './market-sync.ts';
+
+const runFile = promisify(execFile);
+/** The operator's import command, run as a child process for the start-up import. */
+const importScript = path.resolve(import.meta.dirname, '../../scripts/import-market.ts');
 
 /** How often the server checks whether a closed session is missing from the database. */
 export const syncCheckIntervalMs = 15 * 60_000;
@@ -40,6 +47,40 @@ export function startMarketData(
   const { database, config, repository, market, source, jobs, clock } = deps;
   let lastFailure: number | undefined;
 
+  const stopping = new AbortController();
+
+  /**
+   * The import of one folder in a process of its own (`MARKET_IMPORT_IN=child`, the default): the same
+   * command an operator runs (`hurryup import-market <folder>`), so the memory a first import of a large
+   * folder takes (about 150 MB, which glibc keeps once used) is returned when that process ends, not held
+   * by the web process for its whole life (docs/decisions/0044-memory-of-a-web-process.md).
+   */
+  async function importInChild(dir: string, setting: string) {
+    const started = performance.now();
+    try {
+      const { stdout } = await runFile(process.execPath, [importScript, dir], {
+        env: {
+          ...process.env,
+          DATA_DIR: config.dataDir,
+          ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+        },
+        signal: stopping.signal,
+        maxBuffer: 4 * 1024 * 1024,
+      });
+      app.log.info(
+        { folder: dir, ms: Math.round(performance.now() - started), result: stdout.trim().split('\n').at(-1) },
+        `${setting} imported (in a process of its own)`,
+      );
+    } catch (error) {
+      if (stopping.signal.aborted) return;
+      const { stderr, code } = error as { stderr?: string; code?: unknown };
+      // Exit code 1: some files were refused (each problem on its own line); the valid ones were imported.
+      if (code === 1 && stderr)
+        app.log.warn({ problems: stderr.trim().split('\n') }, `${setting}: files refused`);
+      else app.log.error({ err: error, folder: dir }, `${setting} could not be imported`);
+    }
+  }
+
   async function importFolders() {
     const folders = [
       { dir: config.market.eventsDir, run: importEventsFolder, setting: 'EVENTS_DATA_DIR' },
@@ -47,6 +88,10 @@ export function startMarketData(
     ];
     for (const { dir, run, setting } of folders) {
       if (!dir) continue;
+      if (config.market.importIn === 'child') {
+        await importInChild(dir, setting);
+        continue;
+      }
       try {
         const started = performance.now();
         const result = await run(tablesOf<MarketTables>(database.db), dir, { clock });
@@ -120,6 +165,8 @@ export function startMarketData(
       .finally(imported);
   });
   app.addHook('onClose', async () => {
+    // A child import still running is stopped (each file is imported in one transaction or not at all).
+    stopping.abort();
     await importing;
   });
   return { importDone };
