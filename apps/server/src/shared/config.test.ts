@@ -85,11 +85,6 @@ describe('loadConfig', () => {
     expect(problemsOf({ ADS_SLOTS: 'sidebar=1' })[0]).toMatch(/^ADS_SLOTS:/);
   });
 
-  it('turns the market sync off only by its setting, whatever NODE_ENV says (tests set MARKET_SYNC=off)', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).market.sync).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'test', MARKET_SYNC: 'off' }).market.sync).toBe(false);
-  });
-
   it('refuses private and loopback addresses for outgoing calls unless explicitly allowed', () => {
     expect(loadConfig({}).outgoing.allowPrivateAddresses).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).outgoing.allowPrivateAddresses).toBe(false);

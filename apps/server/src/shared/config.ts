@@ -160,22 +160,6 @@ const siteSettings = z.object({
       )
       .optional(),
   ),
-  MARKET_DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
-  EVENTS_DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
-  MARKET_SYNC: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
-  MARKET_IMPORT_IN: z.preprocess(
-    emptyToUndefined,
-    z.enum(['child', 'process'], { error: 'must be child or process' }).default('child'),
-  ),
-  MARKET_SOURCE_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .url({
-        protocol: /^https?$/,
-        error: 'must be an absolute http(s) URL such as https://query1.finance.yahoo.com',
-      })
-      .default('https://query1.finance.yahoo.com'),
-  ),
   MARKET_CLOCK: z.preprocess(
     emptyToUndefined,
     z.iso
@@ -364,30 +348,6 @@ export const siteSettingDocs = {
     default: 'unset',
     description: 'slot ids per placement, e.g. `banner=1234567890,inline=2345678901`',
   },
-  MARKET_DATA_DIR: {
-    default: 'unset',
-    description:
-      'a folder of daily-price CSVs (`nifty50.csv`, `indiavix.csv`, sector files, `stocks/<SYMBOL>.csv`) imported at every start; unchanged files are skipped',
-  },
-  EVENTS_DATA_DIR: {
-    default: 'unset',
-    description:
-      'a folder of `date,event,kind,impact` event CSVs (RBI, Fed, budget, NSE holidays) imported at every start',
-  },
-  MARKET_IMPORT_IN: {
-    default: '`child`',
-    description:
-      'where the start-up import of `MARKET_DATA_DIR` and `EVENTS_DATA_DIR` runs: `child`, a process of its own (`hurryup import-market`), so a first import leaves no memory behind in the web process (about 150 MB); `process`, in the web process itself (the test setup)',
-  },
-  MARKET_SYNC: {
-    default: '`on` (the test setup sets `off`)',
-    description:
-      'fetch missing daily bars after the close and live quotes in market hours from the public source',
-  },
-  MARKET_SOURCE_URL: {
-    default: '`https://query1.finance.yahoo.com`',
-    description: 'base URL of the Yahoo Finance chart API the sync reads (tests point it at a local fake)',
-  },
   MARKET_CLOCK: {
     default: 'unset',
     description:
@@ -507,14 +467,6 @@ const envSchema = siteSettings
       slots: parseAdSlots(env.ADS_SLOTS),
     },
     analyticsId: env.ANALYTICS_ID,
-    market: {
-      dataDir: env.MARKET_DATA_DIR ? path.resolve(env.MARKET_DATA_DIR) : undefined,
-      eventsDir: env.EVENTS_DATA_DIR ? path.resolve(env.EVENTS_DATA_DIR) : undefined,
-      // Tests never reach the internet: their setup turns the sync off (MARKET_SYNC=off).
-      sync: (env.MARKET_SYNC ?? 'on') === 'on',
-      importIn: env.MARKET_IMPORT_IN,
-      sourceUrl: env.MARKET_SOURCE_URL.replace(/\/+$/, ''),
-    },
     outgoing: {
       /**
        * Whether outgoing calls may reach a configured address on loopback or a private network (a test's

@@ -11,6 +11,7 @@ import type { Config } from '../../shared/config.ts';
 import type { Jobs } from '../../shared/jobs.ts';
 import type { MarketRepository } from './market.repository.ts';
 import type { MarketService } from './market.service.ts';
+import type { MarketSettings } from './market.settings.ts';
 import type { MarketTables } from './market.tables.ts';
 import { formatCsvProblem } from './market-csv.ts';
 import { importEventsFolder, importMarketFolder } from './market-import.ts';
@@ -37,6 +38,7 @@ export function startMarketData(
   deps: {
     database: Database;
     config: Config;
+    settings: MarketSettings;
     repository: MarketRepository;
     market: MarketService;
     source: YahooChartSource | undefined;
@@ -44,7 +46,7 @@ export function startMarketData(
     clock: Clock;
   },
 ) {
-  const { database, config, repository, market, source, jobs, clock } = deps;
+  const { database, config, settings, repository, market, source, jobs, clock } = deps;
   let lastFailure: number | undefined;
 
   const stopping = new AbortController();
@@ -68,7 +70,11 @@ export function startMarketData(
         maxBuffer: 4 * 1024 * 1024,
       });
       app.log.info(
-        { folder: dir, ms: Math.round(performance.now() - started), result: stdout.trim().split('\n').at(-1) },
+        {
+          folder: dir,
+          ms: Math.round(performance.now() - started),
+          result: stdout.trim().split('\n').at(-1),
+        },
         `${setting} imported (in a process of its own)`,
       );
     } catch (error) {
@@ -83,12 +89,12 @@ export function startMarketData(
 
   async function importFolders() {
     const folders = [
-      { dir: config.market.eventsDir, run: importEventsFolder, setting: 'EVENTS_DATA_DIR' },
-      { dir: config.market.dataDir, run: importMarketFolder, setting: 'MARKET_DATA_DIR' },
+      { dir: settings.eventsDir, run: importEventsFolder, setting: 'EVENTS_DATA_DIR' },
+      { dir: settings.dataDir, run: importMarketFolder, setting: 'MARKET_DATA_DIR' },
     ];
     for (const { dir, run, setting } of folders) {
       if (!dir) continue;
-      if (config.market.importIn === 'child') {
+      if (settings.importIn === 'child') {
         await importInChild(dir, setting);
         continue;
       }

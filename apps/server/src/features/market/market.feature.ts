@@ -35,6 +35,7 @@ import {
 import { marketMigrations } from './market.migrations.ts';
 import { createMarketRepository } from './market.repository.ts';
 import { createMarketService } from './market.service.ts';
+import { marketSettings } from './market.settings.ts';
 import type { MarketTables } from './market.tables.ts';
 import { createMarketDataReadModel } from './market-data.ts';
 import { createMarketEventsAdmin } from './market-events.ts';
@@ -57,13 +58,12 @@ const noHolidays: ReadonlySet<string> = new Set();
 export const marketFeature = defineFeature({
   name: 'market',
   migrations: marketMigrations,
-  async plugin(app, { database, config, site, jobs, clock, readiness }) {
+  settings: marketSettings,
+  async plugin(app, { database, config, site, jobs, clock, readiness, settings }) {
     const db = tablesOf<MarketTables>(database.db);
     const repository = createMarketRepository(db, clock);
     const now = () => clock.date();
-    const source = config.market.sync
-      ? createYahooChartSource({ baseUrl: config.market.sourceUrl })
-      : undefined;
+    const source = settings.sync ? createYahooChartSource({ baseUrl: settings.sourceUrl }) : undefined;
     const live = source ? createLiveQuotes(source, app.log, now) : undefined;
     // The one read model of the stored bars and events, for this feature and the trading features.
     let startup: { importDone: Promise<void> } | undefined;
@@ -125,8 +125,7 @@ export const marketFeature = defineFeature({
             state: 'warning',
             message: 'No NIFTY 50 bars are stored: the trading pages have no data.',
           };
-        if (!config.market.sync)
-          return { state: 'ok', message: `The last NIFTY 50 bar is of ${lastBarDate}.` };
+        if (!settings.sync) return { state: 'ok', message: `The last NIFTY 50 bar is of ${lastBarDate}.` };
         const missed = sessionsMissedSince(
           lastBarDate,
           indiaDate(now()),
@@ -216,6 +215,6 @@ export const marketFeature = defineFeature({
       revisionKind: 'market',
     });
 
-    startup = startMarketData(app, { database, config, repository, market, source, jobs, clock });
+    startup = startMarketData(app, { database, config, settings, repository, market, source, jobs, clock });
   },
 });
