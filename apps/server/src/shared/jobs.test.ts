@@ -58,7 +58,8 @@ const kinds: [string, () => Kind][] = [
       };
     },
   ],
-  ...(redisUrl
+  // BullMQ keeps its jobs in Redis, not in the site's database: run once, by the SQLite project.
+  ...(redisUrl && process.env.TEST_DIALECT !== 'postgres'
     ? [
         [
           'bullmq',
@@ -202,8 +203,9 @@ describe.each(kinds)('jobs (%s)', (_kind, makeKind) => {
     held.shift()!();
     await sixth;
     expect(done).toContain(6);
-    // BullMQ's worker may wake for a job added after its queue drained only at its next blocking read.
-  }, 20_000);
+    // BullMQ's worker may wake for a job added after its queue drained only at its next blocking read
+    // (its drain delay): the project's bound (60 s) stops a hung test, it measures nothing.
+  });
 
   it('aborts a try past its time limit', async () => {
     const jobs = runner();

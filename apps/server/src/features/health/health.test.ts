@@ -19,6 +19,7 @@ describe('GET /api/health/ready', () => {
     // No market data in this app: a warning, so 'degraded', still 200 (the site serves).
     expect(body.status).toBe('degraded');
     expect(Object.keys(body.checks).sort()).toEqual([
+      'contract-rules',
       'database',
       'engines',
       'expiry-calendar',
