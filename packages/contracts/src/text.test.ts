@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { isoDateInputSchema } from './dates.ts';
 import { wholeNumberText } from './numbers.ts';
 import { sitePathOrUrlSchema } from './site-path.ts';
@@ -69,5 +70,29 @@ describe('wholeNumberText', () => {
     for (const bad of ['0x1f', '  1', '1e3', '+1', '-1', '1.0', '', '0', '99999999999']) {
       expect(id.safeParse(bad).success, bad).toBe(false);
     }
+  });
+});
+
+describe('requiredText in a form', () => {
+  const form = z
+    .object({
+      title: requiredText('Title is required.', { length: 10, message: 'Too long.' }),
+      body: z.string(),
+    })
+    .refine((value) => value.body !== '', { message: 'A body is required.', path: ['body'] });
+
+  it('says an empty value is required once, and lets the form say its other problems too', () => {
+    const result = form.safeParse({ title: '', body: '' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Title is required.',
+      'A body is required.',
+    ]);
+  });
+
+  it('says it of text that only looks empty', () => {
+    expect(form.safeParse({ title: '\u200b', body: 'x' }).error?.issues.map((i) => i.message)).toEqual([
+      'Title is required.',
+    ]);
   });
 });

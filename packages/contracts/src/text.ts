@@ -32,12 +32,15 @@ export function cleanText(error?: string) {
  * nothing (zero-width spaces, direction marks, fillers) count as blank.
  */
 export function requiredText(message: string, max: { length: number; message: string }) {
-  return cleanText(message)
-    .trim()
-    // Empty says it once: the blank check after it would say the same again.
-    .min(1, { error: message, abort: true })
-    .max(max.length, max.message)
-    .refine((value) => !isBlankText(value), message);
+  return (
+    cleanText(message)
+      .trim()
+      .min(1, message)
+      .max(max.length, max.message)
+      // Empty is said once, by min(1): this says it of text that only looks empty. Neither stops the checks of
+      // the object around it, so a form hears every problem at once.
+      .refine((value) => value === '' || !isBlankText(value), message)
+  );
 }
 
 /** The largest id or order value a 32-bit integer column holds. */
