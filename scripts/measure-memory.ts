@@ -148,6 +148,8 @@ async function pagePaths(root: string, baseUrl: string): Promise<string[]> {
       });
       return [`/s/${((await answer.json()) as { code: string }).code}+`];
     },
+    // The console's screens answer a visitor who is not signed in with the sign-in form.
+    '/admin/content/:kind?/:item?': async () => ['/admin/content', '/admin/content/posts'],
     '/*': async () => ['/no-such-page'],
   };
   const paths: string[] = [];

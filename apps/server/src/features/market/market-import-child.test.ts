@@ -3,9 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeEventsFolder, writeMarketFolder } from '../../../test/market-folders.ts';
-import { offlineTestSettings } from '../../../test/offline-settings.ts';
-import { buildApp } from '../../app/build-app.ts';
-import { loadSiteConfig } from '../../app/site-config.ts';
+import { buildAppOnItsOwnDatabase } from '../../../test/own-database-app.ts';
 
 // The start-up import in a process of its own (MARKET_IMPORT_IN=child, the default outside tests): the web
 // process's memory never holds a first import (issue 28 item 3). This app opens its own SQLite file in its
@@ -24,19 +22,25 @@ describe('the start-up import in a child process', () => {
     fs.writeFileSync(path.join(events, 'bad.csv'), 'date,event,kind,impact\n2025-02-30,Nothing,rbi,High\n');
     folders.push(dataDir, market, events);
     const logged: { msg?: string; problems?: string[] }[] = [];
-    const app = await buildApp(
-      loadSiteConfig({
-        ...offlineTestSettings,
+    const app = await buildAppOnItsOwnDatabase(
+      {
         LOG_LEVEL: 'info',
         MARKET_IMPORT_IN: 'child',
         DATA_DIR: dataDir,
         MARKET_DATA_DIR: market,
         EVENTS_DATA_DIR: events,
-      }),
+      },
       { logStream: { write: (line: string) => void logged.push(JSON.parse(line)) } },
     );
     try {
       await app.ready();
+      // While the import runs, the market's readiness checks say so (a warning), never failing for want
+      // of an answer within their 2 s.
+      const during = (await app.inject({ url: '/api/health/ready' })).json() as {
+        checks: Record<string, { state: string }>;
+      };
+      for (const name of ['holiday-calendar', 'expiry-calendar', 'contract-rules', 'market-data'])
+        expect(during.checks[name]?.state, name).not.toBe('failing');
       // Market reads wait for the start-up import.
       await app.site.readModel('marketData').current();
       const res = await app.inject({ url: '/api/financial-data' });

@@ -26,6 +26,12 @@ import { createYahooChartSource } from '../../adapters/yahoo-chart.ts';
 import { tablesOf } from '../../db/tables-of.ts';
 import { registerAdminCrud } from '../../shared/admin-crud.ts';
 import { defineFeature } from '../../shared/feature.ts';
+import {
+  type CheckResult,
+  type DataExpiryCheck,
+  expiryResult,
+  type ReadinessCheck,
+} from '../../shared/readiness.ts';
 import { registerCall } from '../../shared/register-call.ts';
 import {
   contractRulesHorizonDays,
@@ -83,15 +89,34 @@ export const marketFeature = defineFeature({
     site.providePageMoment('india-date', (at) => nextIndiaMidnight(at));
     const market = createMarketService({ repository, clock, live, data });
 
+    // The market's checks wait for nothing: while the start-up import runs (in a child process, some seconds
+    // on a first start) each says so as a warning, instead of failing for want of an answer within 2 s.
+    let importFinished = false;
+    const importingNow: CheckResult = {
+      state: 'warning',
+      message: 'The market data folders are being imported at start; this check follows once that ends.',
+    };
+    const marketChecks = {
+      add: (check: ReadinessCheck) =>
+        readiness.add({ ...check, check: async () => (importFinished ? check.check() : importingNow) }),
+      addDataExpiry: ({ name, what, lastDay, warnWithinDays }: DataExpiryCheck) =>
+        marketChecks.add({
+          name,
+          required: false,
+          check: async () =>
+            expiryResult(what, await lastDay(), clock.date().toISOString().slice(0, 10), warnWithinDays),
+        }),
+    };
+
     // Data that runs out (docs/operations.md, "Readiness"): the holiday calendar, which also moves expiries
     // (warned 30 days ahead, and 3 months ahead for the expiry calendar the option studies price), and the
     // daily bars while the sync is meant to keep them current.
-    readiness.addDataExpiry({
+    marketChecks.addDataExpiry({
       name: 'holiday-calendar',
       what: 'The holiday calendar',
       lastDay: async () => (await market.dataHorizon()).holidayCalendarEnd,
     });
-    readiness.addDataExpiry({
+    marketChecks.addDataExpiry({
       name: 'expiry-calendar',
       what: 'The NIFTY expiry calendar (holidays move expiries)',
       lastDay: async () => (await market.dataHorizon()).holidayCalendarEnd,
@@ -99,7 +124,7 @@ export const marketFeature = defineFeature({
     });
     // NSE's lot sizes and expiry weekdays as the operator keeps them (contract-rules.ts): a warning when
     // they stop covering the expiries of the next 3 months, or are known to end within them.
-    readiness.add({
+    marketChecks.add({
       name: 'contract-rules',
       required: false,
       async check() {
@@ -115,7 +140,7 @@ export const marketFeature = defineFeature({
         });
       },
     });
-    readiness.add({
+    marketChecks.add({
       name: 'market-data',
       required: false,
       async check() {
@@ -216,5 +241,8 @@ export const marketFeature = defineFeature({
     });
 
     startup = startMarketData(app, { database, config, settings, repository, market, source, jobs, clock });
+    void startup.importDone.then(() => {
+      importFinished = true;
+    });
   },
 });
