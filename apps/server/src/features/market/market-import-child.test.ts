@@ -59,5 +59,30 @@ describe('the start-up import in a child process', () => {
     } finally {
       await app.close();
     }
+
+    // A restart with the same files starts no process for the market folder: every file is as imported.
+    // The events folder still holds the refused file, so it is tried (and refused) again.
+    logged.length = 0;
+    const restarted = await buildAppOnItsOwnDatabase(
+      {
+        LOG_LEVEL: 'info',
+        MARKET_IMPORT_IN: 'child',
+        DATA_DIR: dataDir,
+        MARKET_DATA_DIR: market,
+        EVENTS_DATA_DIR: events,
+      },
+      { logStream: { write: (line: string) => void logged.push(JSON.parse(line)) } },
+    );
+    try {
+      await restarted.ready();
+      await restarted.site.readModel('marketData').current();
+      const messages = logged.map((line) => line.msg);
+      expect(messages).toContain('MARKET_DATA_DIR unchanged since its import');
+      expect(messages).not.toContain('MARKET_DATA_DIR imported (in a process of its own)');
+      expect(messages).toContain('EVENTS_DATA_DIR: files refused');
+      expect((await restarted.inject({ url: '/api/financial-data' })).statusCode).toBe(200);
+    } finally {
+      await restarted.close();
+    }
   });
 });

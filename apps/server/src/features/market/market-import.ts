@@ -99,6 +99,30 @@ interface Fingerprint {
  * The file's text and fingerprint, or undefined when it is recorded as imported with the same size and
  * modification time (the quick check at every start), or the same content.
  */
+/**
+ * Whether every CSV of `folder` is as it was imported (same size and modification time): then an import
+ * would skip them all, and the start-up import needs no process of its own (a file refused before, never
+ * recorded, counts as changed, so its problems are reported again).
+ */
+export async function folderUnchangedSinceImport(
+  db: Kysely<MarketTables>,
+  folder: string,
+  kind: 'market' | 'events',
+  clock: Clock = systemClock,
+): Promise<boolean> {
+  assertFolder(folder);
+  const repository = createMarketRepository(db, clock);
+  for (const file of csvFiles(folder)) {
+    if (kind === 'market' && isFileIndex(file)) continue;
+    const absolute = path.join(folder, file);
+    const stat = fs.statSync(absolute);
+    const recorded = await repository.importedFile(absolute);
+    if (!recorded || Number(recorded.size) !== stat.size || Number(recorded.mtime_ms) !== stat.mtimeMs)
+      return false;
+  }
+  return true;
+}
+
 async function changedFile(
   db: Kysely<MarketTables>,
   absolute: string,

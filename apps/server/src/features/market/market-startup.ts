@@ -14,7 +14,7 @@ import type { MarketService } from './market.service.ts';
 import type { MarketSettings } from './market.settings.ts';
 import type { MarketTables } from './market.tables.ts';
 import { formatCsvProblem } from './market-csv.ts';
-import { importEventsFolder, importMarketFolder } from './market-import.ts';
+import { folderUnchangedSinceImport, importEventsFolder, importMarketFolder } from './market-import.ts';
 import { syncDailyBars } from './market-sync.ts';
 
 const runFile = promisify(execFile);
@@ -89,13 +89,27 @@ export function startMarketData(
 
   async function importFolders() {
     const folders = [
-      { dir: settings.eventsDir, run: importEventsFolder, setting: 'EVENTS_DATA_DIR' },
-      { dir: settings.dataDir, run: importMarketFolder, setting: 'MARKET_DATA_DIR' },
+      {
+        dir: settings.eventsDir,
+        run: importEventsFolder,
+        setting: 'EVENTS_DATA_DIR',
+        kind: 'events' as const,
+      },
+      { dir: settings.dataDir, run: importMarketFolder, setting: 'MARKET_DATA_DIR', kind: 'market' as const },
     ];
-    for (const { dir, run, setting } of folders) {
+    for (const { dir, run, setting, kind } of folders) {
       if (!dir) continue;
       if (settings.importIn === 'child') {
-        await importInChild(dir, setting);
+        // A restart with the same files (the usual case) starts no process: a look at each file's size and
+        // time tells that the import would skip them all.
+        const unchanged = await folderUnchangedSinceImport(
+          tablesOf<MarketTables>(database.db),
+          dir,
+          kind,
+          clock,
+        ).catch(() => false);
+        if (unchanged) app.log.info({ folder: dir }, `${setting} unchanged since its import`);
+        else await importInChild(dir, setting);
         continue;
       }
       try {
