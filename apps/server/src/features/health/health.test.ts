@@ -9,6 +9,8 @@ describe('GET /api/health/ready', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
+    // The market's checks say 'being imported' until the start-up import has ended: wait for it.
+    await t.app.site.readModel('marketData').current();
   });
   afterAll(() => t.close());
 
