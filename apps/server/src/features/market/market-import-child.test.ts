@@ -22,16 +22,19 @@ describe('the start-up import in a child process', () => {
     fs.writeFileSync(path.join(events, 'bad.csv'), 'date,event,kind,impact\n2025-02-30,Nothing,rbi,High\n');
     folders.push(dataDir, market, events);
     const logged: { msg?: string; problems?: string[] }[] = [];
-    const app = await buildAppOnItsOwnDatabase(
-      {
-        LOG_LEVEL: 'info',
-        MARKET_IMPORT_IN: 'child',
-        DATA_DIR: dataDir,
-        MARKET_DATA_DIR: market,
-        EVENTS_DATA_DIR: events,
-      },
-      { logStream: { write: (line: string) => void logged.push(JSON.parse(line)) } },
-    );
+    // The same settings and log for the first start and the restart below.
+    const start = () =>
+      buildAppOnItsOwnDatabase(
+        {
+          LOG_LEVEL: 'info',
+          MARKET_IMPORT_IN: 'child',
+          DATA_DIR: dataDir,
+          MARKET_DATA_DIR: market,
+          EVENTS_DATA_DIR: events,
+        },
+        { logStream: { write: (line: string) => void logged.push(JSON.parse(line)) } },
+      );
+    const app = await start();
     try {
       await app.ready();
       // While the import runs, the market's readiness checks say so (a warning), never failing for want
@@ -63,16 +66,7 @@ describe('the start-up import in a child process', () => {
     // A restart with the same files starts no process for the market folder: every file is as imported.
     // The events folder still holds the refused file, so it is tried (and refused) again.
     logged.length = 0;
-    const restarted = await buildAppOnItsOwnDatabase(
-      {
-        LOG_LEVEL: 'info',
-        MARKET_IMPORT_IN: 'child',
-        DATA_DIR: dataDir,
-        MARKET_DATA_DIR: market,
-        EVENTS_DATA_DIR: events,
-      },
-      { logStream: { write: (line: string) => void logged.push(JSON.parse(line)) } },
-    );
+    const restarted = await start();
     try {
       await restarted.ready();
       await restarted.site.readModel('marketData').current();

@@ -99,6 +99,18 @@ interface Fingerprint {
  * The file's text and fingerprint, or undefined when it is recorded as imported with the same size and
  * modification time (the quick check at every start), or the same content.
  */
+/** Whether a file still has the size and modification time recorded when it was imported. */
+function sameAsImported(
+  recorded: { size: number | string; mtime_ms: number | string } | undefined,
+  stat: fs.Stats,
+): boolean {
+  return (
+    recorded !== undefined &&
+    Number(recorded.size) === stat.size &&
+    Number(recorded.mtime_ms) === stat.mtimeMs
+  );
+}
+
 /**
  * Whether every CSV of `folder` is as it was imported (same size and modification time): then an import
  * would skip them all, and the start-up import needs no process of its own (a file refused before, never
@@ -117,8 +129,7 @@ export async function folderUnchangedSinceImport(
     const absolute = path.join(folder, file);
     const stat = fs.statSync(absolute);
     const recorded = await repository.importedFile(absolute);
-    if (!recorded || Number(recorded.size) !== stat.size || Number(recorded.mtime_ms) !== stat.mtimeMs)
-      return false;
+    if (!sameAsImported(recorded, stat)) return false;
   }
   return true;
 }
@@ -131,8 +142,7 @@ async function changedFile(
   const repository = createMarketRepository(db, clock);
   const stat = fs.statSync(absolute);
   const recorded = force ? undefined : await repository.importedFile(absolute);
-  if (recorded && Number(recorded.size) === stat.size && Number(recorded.mtime_ms) === stat.mtimeMs)
-    return undefined;
+  if (recorded && sameAsImported(recorded, stat)) return undefined;
   const buffer = fs.readFileSync(absolute);
   const sha256 = createHash('sha256').update(buffer).digest('hex');
   const fingerprint = {
