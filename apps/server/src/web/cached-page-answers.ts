@@ -162,9 +162,9 @@ export function registerCachedPageAnswers(
   const logsEverything = () => app.log.level === 'debug' || app.log.level === 'trace';
   function isQuiet(request: FastifyRequest): boolean {
     const asked = request as LookedUpRequest;
-    if (asked[quiet] !== undefined) return asked[quiet];
     // Fastify asks with its own request object; anything else (a raw request) is logged.
     if (!asked.routeOptions || logsEverything()) return false;
+    if (asked[quiet] !== undefined) return asked[quiet];
     const found = asked.routeOptions.config?.logRequests === false ? true : lookUp(asked);
     // Undecided while the content revision is being read: logged this once, asked again at the next line.
     if (found === undefined) return false;
@@ -178,6 +178,9 @@ export function registerCachedPageAnswers(
       await revisions.current();
       hit = lookUp(request);
     }
+    // What this request turned out to be decides its completion line: a miss stays logged even when its
+    // answer is in the cache by the time it completes.
+    (request as LookedUpRequest)[quiet] = hit ? true : request.routeOptions.config?.logRequests === false;
     if (!hit) return;
     const { page, fixedHeaders, cacheHeader } = hit;
     // Decided on first use: the site-wide limit is registered after this hook.

@@ -52,7 +52,7 @@ describe('a cache hit that arrives as the content revision is due to be read aga
         platform: { clock },
         beforeReady(built) {
           built.addHook('onResponse', async (request) => {
-            seen.push([request.headers['x-api-cache'] as string, built.answerCache.isQuiet(request)]);
+            seen.push([request.url, built.answerCache.isQuiet(request)]);
           });
         },
       },
@@ -65,6 +65,45 @@ describe('a cache hit that arrives as the content revision is due to be read aga
       const hit = await app.app.inject({ url: '/api/blogs' });
       expect(hit.headers['x-api-cache']).toBe('hit');
       expect(seen.at(-1)?.[1]).toBe(true);
+      // A miss in the same moment stays logged, although its answer is cached by the time it completes.
+      clock.advance(5_000);
+      const other = await app.app.inject({ url: '/api/posts' });
+      expect(other.headers['x-api-cache']).toBe('miss');
+      expect(seen.at(-1)).toEqual(['/api/posts', false]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a miss whose revision read is still under way when its hook asks', () => {
+  it('stays logged, although its answer is in the cache by the time it completes', async () => {
+    const seen: [string, boolean][] = [];
+    let reading = false;
+    const app = await createTestApp(
+      {},
+      {
+        beforeReady(built) {
+          const revision = built.site.contentRevision;
+          const current = revision.current.bind(revision);
+          // A slow database: the revision is still being read (again) each time the cache hook asks.
+          revision.current = () => (reading ? Promise.resolve(current()) : current());
+          built.addHook('preHandler', async () => {
+            reading = false;
+          });
+          built.addHook('onResponse', async (request) => {
+            seen.push([request.url, built.answerCache.isQuiet(request)]);
+          });
+        },
+      },
+    );
+    try {
+      reading = true;
+      const miss = await app.app.inject({ url: '/api/blogs' });
+      expect(miss.headers['x-api-cache']).toBe('miss');
+      expect(seen).toEqual([['/api/blogs', false]]);
+      expect((await app.app.inject({ url: '/api/blogs' })).headers['x-api-cache']).toBe('hit');
+      expect(seen.at(-1)).toEqual(['/api/blogs', true]);
     } finally {
       await app.close();
     }
