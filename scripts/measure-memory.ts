@@ -7,7 +7,9 @@
  * `measureMemory`.
  *
  * MEASURE_NODE_OPTIONS passes flags to the server's node (e.g. `--heapsnapshot-signal=SIGUSR2`); MEASURE_ENV a
- * JSON object of extra settings; MEASURE_VERBOSE=1 prints the resident memory after each page.
+ * JSON object of extra settings; MEASURE_VERBOSE=1 prints the resident memory after each page;
+ * MEASURE_SNAPSHOTS=<folder> writes a V8 heap snapshot there after start and after every page (to read in
+ * Chrome's DevTools, Memory tab) and prints each file's name.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,6 +39,8 @@ export interface MemoryOptions {
   log?: (line: string) => void;
   /** Logs the resident memory after every page too. */
   verbose?: boolean;
+  /** A folder for heap snapshots after start and after every page (none when unset). */
+  snapshots?: string;
 }
 
 /** Megabytes resident in the web process at each point, and the start's timings in milliseconds. */
@@ -171,7 +175,12 @@ export async function measureMemory(options: MemoryOptions = {}): Promise<Memory
     EVENTS_DATA_DIR: process.env.EVENTS_DATA_DIR ?? '',
     ...options.env,
   };
-  if (options.nodeOptions) env.NODE_OPTIONS = options.nodeOptions;
+  if (options.snapshots) fs.mkdirSync(options.snapshots, { recursive: true });
+  const snapshotFlags = options.snapshots
+    ? `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${path.resolve(options.snapshots)}`
+    : '';
+  const nodeOptions = [options.nodeOptions ?? '', snapshotFlags].join(' ').trim();
+  if (nodeOptions) env.NODE_OPTIONS = nodeOptions;
   for (const [name, value] of Object.entries(env)) if (value === '') delete env[name];
   // The first start fills the empty database (the seed content, MARKET_DATA_DIR) and makes the pictures'
   // responsive copies; what a web process holds is measured on the next start, as after any restart.
@@ -217,6 +226,28 @@ export async function measureMemory(options: MemoryOptions = {}): Promise<Memory
       `${'start to the first trading page (/daylow)'.padEnd(52)} ${startToFirstTradingPageMs.toFixed(0).padStart(5)} ms`,
     );
     const afterStartMb = point('resident after start (and the first two pages)');
+    // Taken after the figure: writing a snapshot makes the process larger.
+    const snapshot = async (label: string) => {
+      if (!options.snapshots) return;
+      const folder = options.snapshots;
+      const before = new Set(fs.readdirSync(folder));
+      process.kill(pid, 'SIGUSR2');
+      const written = () => fs.readdirSync(folder).find((name) => !before.has(name));
+      // Complete once its size stops changing.
+      let size = -1;
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const name = written();
+        if (!name) continue;
+        const now = fs.statSync(path.join(folder, name)).size;
+        if (now === size && now > 0) {
+          log(`  heap snapshot ${label}: ${path.join(folder, name)}`);
+          return;
+        }
+        size = now;
+      }
+    };
+    await snapshot('after start');
 
     const paths = await pagePaths(root, server.url);
     const pagesFailed: string[] = [];
@@ -227,6 +258,7 @@ export async function measureMemory(options: MemoryOptions = {}): Promise<Memory
       if (options.verbose) point(`  after ${address}`);
     }
     const afterEveryPageMb = point(`resident after every page (${paths.length})`);
+    await snapshot('after every page');
 
     const lookups = await Promise.all([
       fetch(`${server.url}/api/dictionary/entries/en/running`),
@@ -294,6 +326,7 @@ if (import.meta.main) {
     ...(process.env.MEASURE_NODE_OPTIONS ? { nodeOptions: process.env.MEASURE_NODE_OPTIONS } : {}),
     ...(process.env.MEASURE_ENV ? { env: JSON.parse(process.env.MEASURE_ENV) } : {}),
     verbose: process.env.MEASURE_VERBOSE === '1',
+    ...(process.env.MEASURE_SNAPSHOTS ? { snapshots: process.env.MEASURE_SNAPSHOTS } : {}),
   });
   if (figures.pagesFailed.length > 0) console.log(`pages that failed: ${figures.pagesFailed.join(', ')}`);
 }

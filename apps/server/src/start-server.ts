@@ -1,4 +1,5 @@
 // Started through main.ts, which fixes NODE_ENV first.
+import { flushCompileCache } from 'node:module';
 import { buildApp } from './app/build-app.ts';
 import { loadSiteConfigOrExit, superviseProcess } from './app/process-lifecycle.ts';
 import { MissingWebBuildError } from './web/pages.ts';
@@ -36,6 +37,9 @@ try {
     },
     `${config.siteName} is ready`,
   );
+  // What Node compiled to start (NODE_COMPILE_CACHE, scripts/server-node-flags.ts) is kept now, not only at
+  // a clean exit: the next start skips stripping the TypeScript and compiling it again.
+  flushCompileCache();
 } catch (error) {
   app.log.error({ err: error }, 'could not start listening');
   process.exit(1);

@@ -4,6 +4,7 @@
  * web processes run their jobs themselves and a worker only shares the schedules.
  */
 process.env.NODE_ENV ??= 'production';
+const { flushCompileCache } = await import('node:module');
 const { buildApp } = await import('./app/build-app.ts');
 const { loadSiteConfigOrExit, superviseProcess } = await import('./app/process-lifecycle.ts');
 
@@ -21,3 +22,5 @@ app.log.info(
   { database: app.database.describe, jobs: config.redis ? 'bullmq' : 'in-process' },
   `${config.siteName} worker is ready`,
 );
+// As start-server.ts: the next start reuses what Node compiled for this one.
+flushCompileCache();
