@@ -79,8 +79,15 @@ export interface PageCacheHandle {
     query?: readonly string[];
     maxAgeSeconds?: number | ((now: Date) => number);
     follows?: readonly PageMoment[];
-    /** Addresses of the route that are never kept (rendered per request), e.g. `/tradebot?save=true`. */
+    /** Addresses of the route that are never kept (rendered per request). */
     except?: (url: URL) => boolean;
+    /**
+     * Kept in this process's page cache only, never by a browser, a proxy or a CDN: the answer says
+     * `no-store`. For a page that is the same for every visitor who sends no cookie but that no cache
+     * outside the server may keep: the console's sign-in form, the signal view's save mode
+     * (docs/decisions/0037-pages-kept-privately.md). A request with a cookie of the site is rendered for it.
+     */
+    privately?: boolean | ((url: URL) => boolean);
   };
   /** Why the page is never kept in the shared page cache (what it shows differs per visitor, say). */
   uncached?: string;

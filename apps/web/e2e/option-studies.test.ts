@@ -232,6 +232,14 @@ describe('signal view (/tradebot)', () => {
     await p.getByText(/Your values saved on \d{4}-\d\d-\d\d\./).waitFor();
     expect(await p.getByLabel('RSI', { exact: true }).inputValue()).toBe('41.5');
     expect(await p.getByLabel('OI Change %', { exact: true }).inputValue()).toBe('-2');
+    // The page is the same for everyone and kept by the server only (decision 0037): the values shown are
+    // this device's, read by the browser.
+    const kept = await p.goto(`${withData}/tradebot-save-9`);
+    expect(kept?.headers()['x-page-cache']).toBe('hit');
+    expect(kept?.headers()['cache-control']).toBe('no-store');
+    await waitForHydration(p);
+    await p.getByText(/Your values saved on \d{4}-\d\d-\d\d\./).waitFor();
+    expect(await p.getByLabel('RSI', { exact: true }).inputValue()).toBe('41.5');
     await p.close();
   });
 });

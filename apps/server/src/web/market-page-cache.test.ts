@@ -21,13 +21,13 @@ const build = {
       cache: {
         shows: ['market'],
         query: ['save'],
-        except: (url: URL) => url.searchParams.get('save') === 'true',
+        privately: (url: URL) => url.searchParams.get('save') === 'true',
       },
     }),
     eventCalendar: route('eventCalendar', 'eventCalendar', {
       cache: { shows: ['market'], follows: ['india-date'] },
     }),
-    save: route('save', 'tradebot-save-9', { uncached: 'Save mode (per visitor).' }),
+    save: route('save', 'tradebot-save-9', { cache: { shows: ['market'], privately: true } }),
   },
 };
 
@@ -68,46 +68,50 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const outcome = async (url: string) => {
+const outcome = async (url: string, headers: Record<string, string> = {}) => {
   const before = renders;
-  const res = await t.app.inject({ method: 'GET', url });
+  const res = await t.app.inject({ method: 'GET', url, headers });
   expect(res.statusCode).toBe(200);
-  return { cache: res.headers['x-page-cache'], rendered: renders > before };
+  return {
+    cache: res.headers['x-page-cache'],
+    rendered: renders > before,
+    cacheControl: res.headers['cache-control'],
+  };
 };
 const moveTo = (iso: string) => clock.advance(Date.parse(iso) - clock.now());
 
 describe('trading pages in the page cache', () => {
   it('answers a second request for a trading page from the cache', async () => {
-    expect(await outcome('/tradebot')).toEqual({ cache: 'miss', rendered: true });
-    expect(await outcome('/tradebot')).toEqual({ cache: 'hit', rendered: false });
+    expect(await outcome('/tradebot')).toMatchObject({ cache: 'miss', rendered: true });
+    expect(await outcome('/tradebot')).toMatchObject({ cache: 'hit', rendered: false });
   });
 
   it('makes a new entry of a page that follows the market minute when the minute changes in market hours', async () => {
     moveTo('2025-06-30T10:15:25+05:30');
-    expect(await outcome('/daylow')).toEqual({ cache: 'miss', rendered: true });
+    expect(await outcome('/daylow')).toMatchObject({ cache: 'miss', rendered: true });
     moveTo('2025-06-30T10:15:59+05:30');
-    expect(await outcome('/daylow')).toEqual({ cache: 'hit', rendered: false });
+    expect(await outcome('/daylow')).toMatchObject({ cache: 'hit', rendered: false });
     moveTo('2025-06-30T10:16:00+05:30');
-    expect(await outcome('/daylow')).toEqual({ cache: 'miss', rendered: true });
-    expect(await outcome('/daylow')).toEqual({ cache: 'hit', rendered: false });
+    expect(await outcome('/daylow')).toMatchObject({ cache: 'miss', rendered: true });
+    expect(await outcome('/daylow')).toMatchObject({ cache: 'hit', rendered: false });
     // A page that does not follow the minute stays.
     expect((await outcome('/tradebot')).cache).toBe('hit');
   });
 
   it('keeps the same entry outside market hours until the next session opens', async () => {
     moveTo('2025-06-30T15:45:00+05:30');
-    expect(await outcome('/daylow')).toEqual({ cache: 'miss', rendered: true });
+    expect(await outcome('/daylow')).toMatchObject({ cache: 'miss', rendered: true });
     moveTo('2025-06-30T20:00:00+05:30');
-    expect(await outcome('/daylow')).toEqual({ cache: 'hit', rendered: false });
+    expect(await outcome('/daylow')).toMatchObject({ cache: 'hit', rendered: false });
     moveTo('2025-07-01T08:59:59+05:30');
-    expect(await outcome('/daylow')).toEqual({ cache: 'hit', rendered: false });
+    expect(await outcome('/daylow')).toMatchObject({ cache: 'hit', rendered: false });
     moveTo('2025-07-01T09:00:00+05:30');
-    expect(await outcome('/daylow')).toEqual({ cache: 'miss', rendered: true });
+    expect(await outcome('/daylow')).toMatchObject({ cache: 'miss', rendered: true });
   });
 
   it('renders a page that shows "today" again after midnight in India', async () => {
     moveTo('2025-07-01T23:00:00+05:30');
-    expect(await outcome('/eventCalendar')).toEqual({ cache: 'miss', rendered: true });
+    expect(await outcome('/eventCalendar')).toMatchObject({ cache: 'miss', rendered: true });
     moveTo('2025-07-01T23:59:59+05:30');
     expect((await outcome('/eventCalendar')).cache).toBe('hit');
     moveTo('2025-07-02T00:00:00+05:30');
@@ -117,24 +121,31 @@ describe('trading pages in the page cache', () => {
   it('renders every trading page again after a write of market data', async () => {
     expect((await outcome('/tradebot')).cache).toBe('hit');
     await t.app.site.contentChanged(['market'], { pictures: false });
-    expect(await outcome('/tradebot')).toEqual({ cache: 'miss', rendered: true });
+    expect(await outcome('/tradebot')).toMatchObject({ cache: 'miss', rendered: true });
     // A write of other content leaves it.
     await t.app.site.contentChanged(['blogs'], { pictures: false });
     expect((await outcome('/tradebot')).cache).toBe('hit');
   });
 
-  it('never keeps save mode', async () => {
+  it('keeps save mode in the server only: no-store to every browser and shared cache', async () => {
     // Asked first, before any other address of /tradebot with a query.
-    for (const url of ['/tradebot?save=true', '/tradebot-save-9'])
-      for (let i = 0; i < 3; i += 1) {
-        const { cache, rendered } = await outcome(url);
-        expect(cache, url).toBeUndefined();
-        expect(rendered, url).toBe(true);
-      }
-    // The shared page is still answered from the cache, and a tracking tag neither makes an entry nor a render.
+    for (const url of ['/tradebot?save=true', '/tradebot-save-9']) {
+      expect(await outcome(url)).toEqual({ cache: 'miss', rendered: true, cacheControl: 'no-store' });
+      expect(await outcome(url)).toEqual({ cache: 'hit', rendered: false, cacheControl: 'no-store' });
+      // A visitor with a cookie of the site gets a page rendered for them, never kept by anyone.
+      const personal = await outcome(url, { cookie: 'hurryup_admin=abc' });
+      expect(personal.cache, url).toBeUndefined();
+      expect(personal.rendered, url).toBe(true);
+    }
+    // A write of market data renders save mode again, as every trading page.
+    await t.app.site.contentChanged(['market'], { pictures: false });
+    expect((await outcome('/tradebot-save-9')).cache).toBe('miss');
+    // The shared page is its own entry, kept by shared caches; a tracking tag neither makes an entry nor a render.
+    const shared = await outcome('/tradebot');
+    expect(shared.cacheControl).toMatch(/public/);
     expect((await outcome('/tradebot')).cache).toBe('hit');
-    expect(await outcome('/tradebot?utm_source=x')).toEqual({ cache: 'hit', rendered: false });
-    expect(await outcome('/tradebot?save=false')).toEqual({ cache: 'miss', rendered: true });
-    expect(await outcome('/tradebot?save=false')).toEqual({ cache: 'hit', rendered: false });
+    expect(await outcome('/tradebot?utm_source=x')).toMatchObject({ cache: 'hit', rendered: false });
+    expect(await outcome('/tradebot?save=false')).toMatchObject({ cache: 'miss', rendered: true });
+    expect(await outcome('/tradebot?save=false')).toMatchObject({ cache: 'hit', rendered: false });
   });
 });

@@ -267,10 +267,12 @@ export function registerPageRoute(
     );
     delete headers['x-page-expires'];
     if (response.status === 503) headers['retry-after'] ??= '5';
+    // A page kept privately says `no-store` itself (the console's screens do): that is for the caches
+    // outside the server. `private` is a page rendered for one visitor, never kept.
     const storable =
       response.status === 200 &&
       !response.headers.has('set-cookie') &&
-      !/no-store|private/.test(headers['cache-control'] ?? '') &&
+      !(plan.privately ? /private/ : /no-store|private/).test(headers['cache-control'] ?? '') &&
       expiresAt > renderedAt;
     headers['content-security-policy'] = cachedPagePolicy(directives, scriptHosts, {
       scripts: inlineHashes(html, 'script'),
@@ -278,7 +280,11 @@ export function registerPageRoute(
     });
     Object.assign(
       headers,
-      storable ? sharedCaching(expiresAt - renderedAt) : { 'cache-control': 'no-cache' },
+      plan.privately
+        ? { 'cache-control': 'no-store' }
+        : storable
+          ? sharedCaching(expiresAt - renderedAt)
+          : { 'cache-control': 'no-cache' },
     );
     const base = {
       status: response.status,
@@ -377,6 +383,8 @@ interface PagePlan {
   follows: readonly PageMoment[];
   /** Whether its route keeps some of its addresses out of the cache (`handle.cache.except`). */
   excepts: boolean;
+  /** Kept in this process only, sent `no-store` (`handle.cache.privately`). */
+  privately: boolean;
 }
 
 /**
@@ -427,6 +435,9 @@ export function pageCachePlans(
       query: [...new Set(handles.flatMap((cache) => cache?.query ?? []))],
       follows: [...new Set(handles.flatMap((cache) => cache?.follows ?? []))],
       excepts: handles.at(-1)!.except !== undefined,
+      privately: handles.some((cache) =>
+        typeof cache?.privately === 'function' ? cache.privately(address) : cache?.privately === true,
+      ),
     };
   };
 }

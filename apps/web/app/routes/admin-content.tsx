@@ -6,11 +6,11 @@ import {
   type AdminSessionData,
   adminLayoutId,
   adminMeta,
-  consoleUncached,
+  consoleCache,
 } from '../shared/admin/admin-session.ts';
 import type { Route } from './+types/admin-content';
 
-export const handle = { sitemap: false, uncached: consoleUncached };
+export const handle = { sitemap: false, cache: consoleCache };
 
 export const meta: Route.MetaFunction = ({ matches, params, location }) => {
   const kind = contentKindName(params.kind);

@@ -1,18 +1,19 @@
+import { consolePageHeaders } from '../features/admin-moderation/console-page.ts';
 import { AdminStatusScreen } from '../features/admin-status/AdminStatusScreen.tsx';
 import { AdminFrame } from '../shared/admin/AdminFrame.tsx';
-import { consoleUncached } from '../shared/admin/admin-session.ts';
+import { consoleCache } from '../shared/admin/admin-session.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/admin-status';
 
 /**
- * `/admin/status`: the console's status screen. Never in the page cache (no `handle.cache`), never stored by
- * a browser or proxy, never indexed, not in the sitemap; its data is read in the browser with the operator's
+ * `/admin/status`: the console's status screen. Its sign-in form kept by the server only (consoleCache),
+ * never stored by a browser or proxy, never indexed, not in the sitemap; its data is read in the browser with the operator's
  * session, so the server renders the frame only.
  */
-export const handle = { sitemap: false, uncached: consoleUncached };
+export const handle = { sitemap: false, cache: consoleCache };
 
 export function headers() {
-  return { 'Cache-Control': 'no-store' };
+  return consolePageHeaders;
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

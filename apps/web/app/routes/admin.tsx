@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { ContentKindList } from '../features/admin/ContentKindList.tsx';
 import { AdminFrame } from '../shared/admin/AdminFrame.tsx';
-import { adminMeta, consoleUncached } from '../shared/admin/admin-session.ts';
+import { adminMeta, consoleCache } from '../shared/admin/admin-session.ts';
 import type { Route } from './+types/admin';
 
 // Loaded with the screen (its table, dates and the kinds' names): the page keeps to the JavaScript budget.
@@ -11,7 +11,7 @@ const ActivityLog = lazy(() =>
 );
 
 /** No console page is in the sitemap (they are `noindex` too). */
-export const handle = { sitemap: false, uncached: consoleUncached };
+export const handle = { sitemap: false, cache: consoleCache };
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'Overview', '/admin');
 

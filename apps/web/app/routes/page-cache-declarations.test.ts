@@ -47,8 +47,17 @@ describe('page cache declarations (handle.cache or handle.uncached)', () => {
 
   it('keeps save mode and the trading pages where the issue puts them', () => {
     const handleOf = (file: string) => routeModules[`./${file}`]?.handle;
-    expect(handleOf('tradebot-save-9.tsx')?.cache).toBeUndefined();
-    expect(handleOf('tradebot-save-9.tsx')?.uncached).toMatch(/save mode/i);
+    // Save mode and the console: kept in the server only, never by a browser or a shared cache.
+    expect(handleOf('tradebot-save-9.tsx')?.cache).toEqual({ shows: ['market'], privately: true });
+    const tradebot = handleOf('tradebot.tsx')?.cache?.privately;
+    expect(typeof tradebot === 'function' && tradebot(new URL('https://x.invalid/tradebot?save=true'))).toBe(
+      true,
+    );
+    expect(typeof tradebot === 'function' && tradebot(new URL('https://x.invalid/tradebot'))).toBe(false);
+    for (const page of pages.filter((entry) => entry.file.includes('admin')))
+      expect(routeModules[page.file.replace(/^routes\//, './')]?.handle?.cache?.privately, page.file).toBe(
+        true,
+      );
     expect(handleOf('daylow.tsx')?.cache).toEqual({ shows: ['market'], follows: ['market-minute'] });
     for (const file of ['trading-view-data.tsx', 'volat.tsx', 'tradebot.tsx', 'impact-heatmap.tsx'])
       expect(handleOf(file)?.cache?.shows, file).toContain('market');

@@ -6,8 +6,9 @@ import type { Route } from './+types/tradebot-save-9';
 
 export const handle = {
   loadingText: 'Loading...',
-  uncached:
-    "Save mode: the page saves the visitor's values on their device and shows them back, so it is kept out of the shared page cache (issue 28).",
+  // Save mode: the visitor's values are read and saved by their browser after the page has loaded, so the
+  // page itself is the same for everyone, and kept privately: never by a browser or a shared cache (issue 28).
+  cache: { shows: ['market'], privately: true },
 } satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {

@@ -8,8 +8,12 @@ import type { Route } from './+types/tradebot';
 
 export const handle = {
   loadingText: 'Loading...',
-  // ?save=true is save mode (per visitor): never kept; its key is its own, so it never gets /tradebot's page.
-  cache: { shows: ['market'], query: ['save'], except: (url: URL) => isSaveMode(url.pathname, url.search) },
+  // ?save=true is save mode: kept privately as /tradebot-save-9 is; its key is its own (it reads `save`).
+  cache: {
+    shows: ['market'],
+    query: ['save'],
+    privately: (url: URL) => isSaveMode(url.pathname, url.search),
+  },
 } satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {

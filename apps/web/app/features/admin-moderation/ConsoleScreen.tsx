@@ -1,11 +1,11 @@
 import { type ReactNode, Suspense } from 'react';
 import type { PageCacheHandle, PageLoadingHandle } from '#load-context';
 import { AdminFrame } from '../../shared/admin/AdminFrame.tsx';
-import { consoleUncached } from '../../shared/admin/admin-session.ts';
+import { consoleCache } from '../../shared/admin/admin-session.ts';
 
-/** A moderation screen's route handle: never page-cached (it is one operator's), never in the sitemap. */
+/** A moderation screen's route handle: its sign-in form kept privately (consoleCache), never in the sitemap. */
 export const consoleHandle = (loadingText: string) =>
-  ({ loadingText, uncached: consoleUncached, sitemap: false }) satisfies PageLoadingHandle &
+  ({ loadingText, cache: consoleCache, sitemap: false }) satisfies PageLoadingHandle &
     PageCacheHandle & { sitemap: boolean };
 
 /**

@@ -27,6 +27,11 @@ export function adminMeta(
   });
 }
 
-/** Why no console page is in the page cache (`handle.uncached`, checked for every route). */
-export const consoleUncached =
-  'A console page: it shows what one signed-in operator may see (the session cookie), and every /admin answer is no-store and noindex.';
+/**
+ * How every console page is kept (`handle.cache`, checked for every route). What a signed-in operator sees
+ * is rendered for them (their session cookie makes the request personal, never answered from the cache);
+ * without a cookie every console address shows the same sign-in form, which the server keeps so that a
+ * crowd (or a script) at the sign-in form costs no render each. Only this process keeps it: every /admin
+ * answer is `no-store` and `noindex` (docs/decisions/0037-pages-kept-privately.md).
+ */
+export const consoleCache = { shows: [], privately: true } as const;
