@@ -192,7 +192,6 @@ export const generateFedAlert = defineCall({
   summary: 'An alert when a US Fed decision falls within the next 7 days, from NIFTY’s past reactions',
   tag: 'event-studies',
   access: 'public',
-  cacheable: false,
   query: fedAlertQuerySchema,
   status: 200,
   response: fedAlertSchema,

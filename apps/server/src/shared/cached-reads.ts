@@ -14,6 +14,12 @@ export interface CachedReadDeclaration<Query = unknown> {
   shows: readonly string[] | ((query: Query) => readonly string[]);
   /** For answers that also change with time (live quotes in market hours): kept at most this long. */
   maxAgeSeconds?: number | ((now: Date) => number);
+  /**
+   * Requests the call does something for besides answering (the Fed alert's `premium=true` sends a
+   * WhatsApp message): never answered from nor kept in any cache, and answered `no-store`. Given the
+   * query's parameters as sent, before validation.
+   */
+  except?: (query: Readonly<Record<string, string>>) => boolean;
 }
 
 /** A cached read's route, as the first onRequest hook finds it (`request.routeOptions.config.cachedRead`). */
@@ -24,6 +30,8 @@ export interface CachedReadRoute {
    * would refuse one of its parameters).
    */
   keyOf(request: FastifyRequest): string | undefined;
+  /** Whether this request is one the declaration keeps out of every cache (`except`). */
+  excepts(request: FastifyRequest): boolean;
 }
 
 export type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

@@ -85,7 +85,16 @@ function routeCall<C extends ApiCall>(
     ...(config ? { config } : {}),
     // The same answer for everyone: validators and a short shared lifetime (docs/operations.md).
     ...(call.method === 'GET' && call.access === 'public' && call.cacheable !== false
-      ? { onSend: cacheablePublicRead }
+      ? {
+          onSend: cached
+            ? async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+                if (!cached.route.excepts(request)) return cacheablePublicRead(request, reply, payload);
+                // It did something for this caller: no cache may answer the next one with it.
+                reply.header('cache-control', 'no-store');
+                return payload;
+              }
+            : cacheablePublicRead,
+        }
       : {}),
     schema: {
       operationId: call.operationId,

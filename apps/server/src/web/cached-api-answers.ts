@@ -55,7 +55,14 @@ export function createCachedApiAnswers(deps: {
     route(call, declaration: CachedReadDeclaration<never>) {
       const { reads, strict } = queryOf(call);
       const route: CachedReadRoute = {
+        excepts(request) {
+          if (!declaration.except) return false;
+          const question = request.url.indexOf('?');
+          const query = question < 0 ? '' : request.url.slice(question + 1);
+          return declaration.except(Object.fromEntries(new URLSearchParams(query)));
+        },
         keyOf(request) {
+          if (route.excepts(request)) return undefined;
           const url = request.url;
           const question = url.indexOf('?');
           if (question < 0) return url;

@@ -16,7 +16,7 @@ import { eventStudiesSettings } from './event-studies.settings.ts';
 import type { EventStudiesTables } from './event-studies.tables.ts';
 
 const dayMs = 24 * 60 * 60_000;
-/** The calendar and the heatmap come from stored bars and events; the calendar also moves with the date. */
+/** The calendar, the heatmap and the Fed alert come from stored bars and events; the calendar and the alert also move with the date. */
 const fromStoredData = { shows: ['market'], maxAgeSeconds: 60 };
 
 /**
@@ -57,7 +57,11 @@ export const eventStudiesFeature = defineFeature({
       cache: fromStoredData,
     });
     registerCall(app, simulateStraddle, ({ body }) => studies.straddle(body));
-    registerCall(app, generateFedAlert, ({ query }) => studies.fedAlert(query.premium === 'true'));
+    // The alert is the same for everyone until the data or the date moves; `premium=true` also sends it by
+    // WhatsApp, so that request is never answered from nor kept in any cache.
+    registerCall(app, generateFedAlert, ({ query }) => studies.fedAlert(query.premium === 'true'), {
+      cache: { ...fromStoredData, except: (query) => query.premium === 'true' },
+    });
     registerCall(app, getEventCalendar, () => studies.calendar(), { cache: fromStoredData });
     site.providePageData('event-studies', {
       heatmap: () => studies.heatmap(),

@@ -350,6 +350,35 @@ describe('the Fed alert outside the 7-day window and with WhatsApp', () => {
     }
   });
 
+  it('answers the alert from the cache for everyone, but never a premium request, which sends', async () => {
+    fake.requests.length = 0;
+    fake.mode = 'ok';
+    const t = await createTestApp(env('2025-07-25T10:00:00+05:30', whatsapp()));
+    try {
+      const alert = (query: string) => t.app.inject({ method: 'GET', url: `/api/generate-alert${query}` });
+      const first = await alert('');
+      const again = await alert('');
+      expect(first.headers['x-api-cache']).toBe('miss');
+      expect(again.headers['x-api-cache']).toBe('hit');
+      expect(again.headers['cache-control']).toMatch(/^public/);
+      expect(again.json()).toEqual(first.json());
+      for (let i = 0; i < 2; i++) {
+        const premium = await alert('?premium=true');
+        expect(premium.headers['x-api-cache']).toBeUndefined();
+        expect(premium.headers['cache-control']).toBe('no-store');
+        expect(premium.headers.etag).toBeUndefined();
+        expect(premium.json().sent).toBe(i === 0);
+      }
+      expect(fake.requests).toHaveLength(1);
+      // What a premium request did is never what the next visitor is answered.
+      expect((await alert('')).json()).toMatchObject({ status: 'alert', sent: false });
+      expect((await alert('?premium=false')).json().sent).toBe(false);
+      expect((await alert('?premium=false')).headers['x-api-cache']).toBe('hit');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('caps send attempts site-wide when the API keeps failing', async () => {
     fake.requests.length = 0;
     fake.mode = 'garbage';
