@@ -88,10 +88,12 @@ describe('a client-side navigation whose data request fails', () => {
 
   /** Opens a page rendered per request (its policy allows the stylesheet by nonce) other than `target`. */
   async function startAwayFrom(target: string) {
-    // Save mode is the one trading page never page-cached (per visitor): rendered for each request.
+    // A request with a cookie of the site is rendered for it, never answered from the page cache.
     const start = target.startsWith('/tradebot-save-9') ? '/tradebot?save=true' : '/tradebot-save-9';
     await p.unrouteAll();
+    await p.context().addCookies([{ name: 'visitor_choice', value: '1', url: baseUrl }]);
     await p.goto(`${baseUrl}${start}`);
+    await p.context().clearCookies();
     await waitForHydration(p);
     const nonce = await p.evaluate(() => (document.getElementById('site-styles') as HTMLStyleElement).nonce);
     expect(nonce, `${start} should be rendered with a nonce`).not.toBe('');
