@@ -233,9 +233,10 @@ export async function measureMemory(options: MemoryOptions = {}): Promise<Memory
       const before = new Set(fs.readdirSync(folder));
       process.kill(pid, 'SIGUSR2');
       const written = () => fs.readdirSync(folder).find((name) => !before.has(name));
-      // Complete once its size stops changing.
+      // Complete once its size stops changing; a process that writes none in two minutes is reported.
       let size = -1;
-      for (;;) {
+      for (let waited = 0; ; waited += 500) {
+        if (waited > 120_000) throw new Error(`no heap snapshot ${label} was written to ${folder}`);
         await new Promise((resolve) => setTimeout(resolve, 500));
         const name = written();
         if (!name) continue;

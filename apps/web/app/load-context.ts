@@ -69,7 +69,8 @@ export interface PageLog {
  *   is open: kept to the end of the minute in market hours, to the next session's open outside them) and
  *   'india-date' (the date in India: kept to the next midnight in India). The page is kept until the first
  *   of them moves (decision 0039).
- * - `except`: the route's addresses that are not kept, as if the route declared nothing (save mode).
+ * - `privately`: kept in the server's page cache only, answered `no-store` (the console's sign-in form, save
+ *   mode; decision 0037).
  *
  * A page that cannot be cached says why instead, in `uncached` (a test fails on a route that does neither).
  */
@@ -79,8 +80,6 @@ export interface PageCacheHandle {
     query?: readonly string[];
     maxAgeSeconds?: number | ((now: Date) => number);
     follows?: readonly PageMoment[];
-    /** Addresses of the route that are never kept (rendered per request). */
-    except?: (url: URL) => boolean;
     /**
      * Kept in this process's page cache only, never by a browser, a proxy or a CDN: the answer says
      * `no-store`. For a page that is the same for every visitor who sends no cookie but that no cache

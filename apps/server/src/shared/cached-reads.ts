@@ -30,8 +30,18 @@ export interface CachedReadRoute {
    * would refuse one of its parameters).
    */
   keyOf(request: FastifyRequest): string | undefined;
-  /** Whether this request is one the declaration keeps out of every cache (`except`). */
-  excepts(request: FastifyRequest): boolean;
+}
+
+/** Whether a request (its address as sent) is one the declaration keeps out of every cache (`except`). */
+export function isExcepted(
+  declaration: Pick<CachedReadDeclaration, 'except'> | undefined,
+  url: string,
+): boolean {
+  if (!declaration?.except) return false;
+  const question = url.indexOf('?');
+  return declaration.except(
+    Object.fromEntries(new URLSearchParams(question < 0 ? '' : url.slice(question + 1))),
+  );
 }
 
 export type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

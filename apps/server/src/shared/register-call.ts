@@ -6,7 +6,7 @@ import {
   multipartBodySchema,
 } from '@hurryup/contracts/api-call';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { answerThrough, type CachedReadDeclaration, cachedReadOf } from './cached-reads.ts';
+import { answerThrough, type CachedReadDeclaration, cachedReadOf, isExcepted } from './cached-reads.ts';
 import { cacheablePublicRead } from './http-caching.ts';
 import { prepareBodyEncoding, splitUploads } from './uploads.ts';
 
@@ -86,9 +86,10 @@ function routeCall<C extends ApiCall>(
     // The same answer for everyone: validators and a short shared lifetime (docs/operations.md).
     ...(call.method === 'GET' && call.access === 'public' && call.cacheable !== false
       ? {
-          onSend: cached
+          onSend: options.cache?.except
             ? async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-                if (!cached.route.excepts(request)) return cacheablePublicRead(request, reply, payload);
+                if (!isExcepted(options.cache, request.url))
+                  return cacheablePublicRead(request, reply, payload);
                 // It did something for this caller: no cache may answer the next one with it.
                 reply.header('cache-control', 'no-store');
                 return payload;

@@ -1,10 +1,11 @@
 import type { ApiCall } from '@hurryup/contracts/api-call';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type {
-  CachedReadDeclaration,
-  CachedReadRoute,
-  CachedReads,
-  RouteHandler,
+import {
+  type CachedReadDeclaration,
+  type CachedReadRoute,
+  type CachedReads,
+  isExcepted,
+  type RouteHandler,
 } from '../shared/cached-reads.ts';
 import type { ContentRevision } from '../shared/content-revision.ts';
 import { sharedCachingHeaders, weakEtag } from '../shared/http-caching.ts';
@@ -55,14 +56,8 @@ export function createCachedApiAnswers(deps: {
     route(call, declaration: CachedReadDeclaration<never>) {
       const { reads, strict } = queryOf(call);
       const route: CachedReadRoute = {
-        excepts(request) {
-          if (!declaration.except) return false;
-          const question = request.url.indexOf('?');
-          const query = question < 0 ? '' : request.url.slice(question + 1);
-          return declaration.except(Object.fromEntries(new URLSearchParams(query)));
-        },
         keyOf(request) {
-          if (route.excepts(request)) return undefined;
+          if (isExcepted(declaration, request.url)) return undefined;
           const url = request.url;
           const question = url.indexOf('?');
           if (question < 0) return url;

@@ -18,7 +18,7 @@ export interface CachedPageSource {
   /**
    * The cache key of a page address (as asked, before any rewrite): the path and the query parameters its
    * route reads, in its order (`canonicalAddress`); the address itself when it has no query; undefined for an
-   * address its route keeps out of the cache (`handle.cache.except`: save mode).
+   * address whose route is never kept.
    */
   keyOf(url: string): string | undefined;
   /** The site-wide rate limit: a cached answer counts against it like any other. */

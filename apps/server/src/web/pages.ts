@@ -201,25 +201,21 @@ export function registerPageRoute(
   const now = cachedPages.now;
   const planOf = pageCachePlans(build, now);
   const revisions = site.contentRevision;
-  // The query parameters each page path reads, for the hit path's key (matching routes costs more than a hit),
-  // and whether its route keeps some of its addresses out of the cache (then each address is matched).
-  const readsByPath = new Map<string, { reads: readonly string[]; excepts: boolean }>();
+  // The query parameters each page path reads, for the hit path's key (matching routes costs more than a hit);
+  // null for a path whose route is never kept (whether a page is kept depends on its path alone).
+  const readsByPath = new Map<string, readonly string[] | null>();
   const keyOf = (url: string): string | undefined => {
     const question = url.indexOf('?');
     if (question < 0) return url;
     const pathname = url.slice(0, question);
-    let known = readsByPath.get(pathname);
-    if (known === undefined) {
+    let reads = readsByPath.get(pathname);
+    if (reads === undefined) {
       const plan = planOf(url);
-      known = plan ? { reads: plan.query, excepts: plan.excepts } : { reads: [], excepts: true };
+      reads = plan ? plan.query : null;
       if (readsByPath.size >= 1000) readsByPath.clear();
-      readsByPath.set(pathname, known);
+      readsByPath.set(pathname, reads);
     }
-    if (known.excepts) {
-      const plan = planOf(url);
-      return plan ? canonicalAddress(url, plan.query) : undefined;
-    }
-    return canonicalAddress(url, known.reads);
+    return reads === null ? undefined : canonicalAddress(url, reads);
   };
   const directives = cspDirectives(config);
   const scriptHosts = [
@@ -381,8 +377,6 @@ interface PagePlan {
   query: readonly string[];
   /** The moments its routes follow (`handle.cache.follows`): it is kept until the first of them moves. */
   follows: readonly PageMoment[];
-  /** Whether its route keeps some of its addresses out of the cache (`handle.cache.except`). */
-  excepts: boolean;
   /** Kept in this process only, sent `no-store` (`handle.cache.privately`). */
   privately: boolean;
 }
@@ -416,8 +410,6 @@ export function pageCachePlans(
     );
     if (handles.length === 0 || !handles.at(-1)) return false;
     const address = new URL(url, 'http://page.invalid');
-    // An address the route keeps out of the cache (save mode) is rendered per request.
-    if (handles.at(-1)!.except?.(address)) return false;
     const at = new Date(now());
     const ages = handles
       .map((cache) =>
@@ -434,7 +426,6 @@ export function pageCachePlans(
         declared.at(-1) === undefined ? undefined : [...new Set(declared.flatMap((kinds) => kinds ?? []))],
       query: [...new Set(handles.flatMap((cache) => cache?.query ?? []))],
       follows: [...new Set(handles.flatMap((cache) => cache?.follows ?? []))],
-      excepts: handles.at(-1)!.except !== undefined,
       privately: handles.some((cache) =>
         typeof cache?.privately === 'function' ? cache.privately(address) : cache?.privately === true,
       ),

@@ -1,4 +1,3 @@
-import { consolePageHeaders } from '../features/admin-moderation/console-page.ts';
 import { AdminStatusScreen } from '../features/admin-status/AdminStatusScreen.tsx';
 import { AdminFrame } from '../shared/admin/AdminFrame.tsx';
 import { consoleCache } from '../shared/admin/admin-session.ts';
@@ -11,10 +10,6 @@ import type { Route } from './+types/admin-status';
  * session, so the server renders the frame only.
  */
 export const handle = { sitemap: false, cache: consoleCache };
-
-export function headers() {
-  return consolePageHeaders;
-}
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(siteFromMatches(matches), {

@@ -95,10 +95,6 @@ interface Fingerprint {
   text: string;
 }
 
-/**
- * The file's text and fingerprint, or undefined when it is recorded as imported with the same size and
- * modification time (the quick check at every start), or the same content.
- */
 /** Whether a file still has the size and modification time recorded when it was imported. */
 function sameAsImported(
   recorded: { size: number | string; mtime_ms: number | string } | undefined,
@@ -134,6 +130,10 @@ export async function folderUnchangedSinceImport(
   return true;
 }
 
+/**
+ * The file's text and fingerprint, or undefined when it is recorded as imported with the same size and
+ * modification time (the quick check at every start), or the same content.
+ */
 async function changedFile(
   db: Kysely<MarketTables>,
   absolute: string,
@@ -142,7 +142,7 @@ async function changedFile(
   const repository = createMarketRepository(db, clock);
   const stat = fs.statSync(absolute);
   const recorded = force ? undefined : await repository.importedFile(absolute);
-  if (recorded && sameAsImported(recorded, stat)) return undefined;
+  if (sameAsImported(recorded, stat)) return undefined;
   const buffer = fs.readFileSync(absolute);
   const sha256 = createHash('sha256').update(buffer).digest('hex');
   const fingerprint = {
