@@ -87,6 +87,14 @@ export interface PageCacheHandle {
      * (docs/decisions/0037-pages-kept-privately.md). A request with a cookie of the site is rendered for it.
      */
     privately?: boolean | ((url: URL) => boolean);
+    /**
+     * Addresses that all show one page: the address whose page this address shows (undefined: its own).
+     * That page is rendered for that address, kept once under it and answered for every address that
+     * names it, whatever its status below 500: the 404 page of every unknown address, the page of every
+     * unknown short link (docs/decisions/0047-one-page-for-many-addresses.md). Such a page must not depend
+     * on the address it is asked at (no canonical link, no current section).
+     */
+    as?: string | ((url: URL) => string | undefined);
   };
   /** Why the page is never kept in the shared page cache (what it shows differs per visitor, say). */
   uncached?: string;
@@ -118,6 +126,11 @@ export function pageData<K extends keyof PageData>(
  */
 export interface PageHydrationHandle {
   hydrate?: 'on-use';
+  /**
+   * A page in no section of the menu (the 404 page): no menu link is marked current, whatever the address,
+   * so the page is the same at every address it answers (`handle.cache.as`).
+   */
+  inNoSection?: boolean;
 }
 
 /**

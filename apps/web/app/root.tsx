@@ -104,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader siteName={siteName} />
+        <SiteHeader siteName={siteName} inNoSection={pageHandle?.inNoSection} />
         <main id="main" tabIndex={-1} aria-busy={loadingText ? true : undefined}>
           {loadingText ? (
             <p className="status page-loading" role="status">

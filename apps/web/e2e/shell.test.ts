@@ -1,6 +1,11 @@
 import { describe, expect, inject, it } from 'vitest';
 import { footerLinks, sideMenuLinks } from '../app/features/shell/navigation.ts';
-import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  openBrowserSession,
+  waitForHydration,
+  watchPageProblems,
+} from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const session = openBrowserSession();
@@ -166,6 +171,23 @@ describe('the shell', () => {
     expect(await session.page.title()).toBe('Hurry Up!');
     expect(await session.page.locator('.site-header__brand').getAttribute('href')).toBe('/');
     expect((await fetch(`${baseUrl}/`)).status).toBe(200);
+  });
+
+  it('answers every unknown address with the one 404 page it keeps, which hydrates at any address', async () => {
+    // Kept once for every unknown address (handle.cache.as): the first address renders it, the next is a hit.
+    await fetch(`${baseUrl}/no/such/page/either`);
+    const page = await session.browser.context.newPage();
+    const problems = watchPageProblems(page);
+    // Under a section of the menu: a page in no section marks none of its links, whatever the address.
+    const response = await page.goto(`${baseUrl}/tradebot/no-such-view`);
+    expect(response?.status()).toBe(404);
+    expect(await response?.headerValue('x-page-cache')).toBe('hit');
+    expect(await page.locator('link[rel="canonical"]').count()).toBe(0);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Open Menu' }).click();
+    expect(await page.locator('.side-menu [aria-current]').count()).toBe(0);
+    expect(problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([]);
+    await page.close();
   });
 
   it('works on a phone-sized screen', async () => {

@@ -197,3 +197,9 @@ export function shortenFieldErrors(
 /** The path of a code's short link and of its preview page. */
 export const shortLinkPath = (code: string) => `${shortLinkPrefix}${code}`;
 export const previewPath = (code: string) => `${shortLinkPrefix}${code}${previewSuffix}`;
+
+/**
+ * The page of every unknown short link (`/s/+`, the preview of no code): what `/s/<code>` shows, with a 404,
+ * for a code it does not know. One page for every such code, kept once by the page cache.
+ */
+export const unknownLinkPath = previewPath('');

@@ -1,21 +1,19 @@
-import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlAnswer, registerStandInPages, standInModule } from '../../test/stand-in-pages.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ManualClock } from '../shared/clock.ts';
-import { registerPageRoute } from './pages.ts';
 
 // Trading pages in the page cache (issue 28 item 1), with the declarations of apps/web/app/routes: the
 // market data revision, and for /daylow the market minute (the market feature's 'market-minute' moment).
-const module = (handle?: unknown) => ({ handle }) as never;
 const route = (id: string, path: string, handle?: unknown) => ({
   id,
   parentId: 'root',
   path,
-  module: module(handle),
+  module: standInModule(handle),
 });
 const build = {
   routes: {
-    root: { id: 'root', path: '', module: module({ cache: { maxAgeSeconds: 365 * 24 * 3600 } }) },
+    root: { id: 'root', path: '', module: standInModule({ cache: { maxAgeSeconds: 365 * 24 * 3600 } }) },
     daylow: route('daylow', 'daylow', { cache: { shows: ['market'], follows: ['market-minute'] } }),
     tradebot: route('tradebot', 'tradebot', {
       cache: {
@@ -42,24 +40,10 @@ beforeAll(async () => {
     {
       platform: { clock },
       beforeReady(app) {
-        registerPageRoute(
-          app,
-          app.config,
-          app.site,
-          build,
-          () => new RouterContextProvider(),
-          app.answerCache,
-          async (request: Request) => {
-            renders += 1;
-            return new Response(
-              `<!DOCTYPE html><html><body>${new URL(request.url).pathname} #${renders}</body></html>`,
-              {
-                status: 200,
-                headers: { 'content-type': 'text/html; charset=utf-8' },
-              },
-            );
-          },
-        );
+        registerStandInPages(app, build, async (request) => {
+          renders += 1;
+          return htmlAnswer(`${new URL(request.url).pathname} #${renders}`);
+        });
       },
     },
   );

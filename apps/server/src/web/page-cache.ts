@@ -44,27 +44,77 @@ export interface PageCacheStats {
   invalidations: number;
   entries: number;
   bytes: number;
+  /** Of the entries, those that say something is missing (404, 410). */
+  missingEntries: number;
+}
+
+/**
+ * How long an answer that something is missing (a 404 or 410 page) is kept at most: a link made under a code
+ * someone asked for before, or anything else whose creation announces no write, shows within a minute.
+ */
+export const missingMaxAgeMs = 60_000;
+
+/** One least-recently-used part of the cache, bounded by entry count and bytes. */
+class Segment {
+  readonly entries = new Map<string, CachedPage>();
+  bytes = 0;
+  evictions = 0;
+  invalidations = 0;
+  readonly limits: PageCacheLimits;
+  constructor(limits: PageCacheLimits) {
+    this.limits = limits;
+  }
+
+  set(key: string, entry: CachedPage) {
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    for (const [oldest, old] of this.entries) {
+      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
+      this.remove(oldest, old);
+      this.evictions += 1;
+    }
+  }
+
+  prune(revisions: FreshnessCheck) {
+    for (const [key, entry] of this.entries)
+      if (!revisions.isFresh(entry.shows, entry.since)) {
+        this.remove(key, entry);
+        this.invalidations += 1;
+      }
+  }
+
+  remove(key: string, entry: CachedPage) {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
 }
 
 /**
  * Rendered pages and public API answers, bounded by entry count and bytes: the least recently used go
  * first. An entry is answered only while none of the kinds of content it shows was written after its
  * render started (docs/decisions/0012-page-cache.md): a comment drops that image's page, not the blog.
+ * Answers that something is missing (404, 410) are kept apart, in a tenth of the room and a minute at
+ * most: a scan of invented addresses costs one render each and never pushes out a page visitors read.
  */
 export class PageCache {
-  readonly #entries = new Map<string, CachedPage>();
+  readonly #pages: Segment;
+  readonly #missing: Segment;
   readonly #limits: PageCacheLimits;
   readonly #now: () => number;
-  #bytes = 0;
   #hits = 0;
   #misses = 0;
   #stores = 0;
-  #evictions = 0;
-  #invalidations = 0;
 
   constructor(limits: PageCacheLimits, now: () => number = Date.now) {
     this.#limits = limits;
     this.#now = now;
+    this.#pages = new Segment(limits);
+    this.#missing = new Segment({
+      maxEntries: Math.ceil(limits.maxEntries / 10),
+      maxBytes: Math.ceil(limits.maxBytes / 10),
+    });
   }
 
   get limits(): Readonly<PageCacheLimits> {
@@ -73,51 +123,55 @@ export class PageCache {
 
   /** The entry stored under `key`, if it is still fresh. */
   get(key: string, revisions: FreshnessCheck): CachedPage | undefined {
-    const entry = this.#entries.get(key);
+    let segment = this.#pages;
+    let entry = segment.entries.get(key);
+    if (!entry) {
+      segment = this.#missing;
+      entry = segment.entries.get(key);
+    }
     if (!entry) {
       this.#misses += 1;
       return undefined;
     }
     if (entry.expiresAt <= this.#now() || !revisions.isFresh(entry.shows, entry.since)) {
-      this.#remove(key, entry);
+      segment.remove(key, entry);
       this.#misses += 1;
       return undefined;
     }
-    // Map order is insertion order: re-inserting marks the entry as the most recently used.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
+    segment.entries.delete(key);
+    segment.entries.set(key, entry);
     this.#hits += 1;
     return entry;
   }
 
-  /** Keeps an entry; false when it is stale already (a write came during its render) or larger than the whole cache. */
+  /** Keeps an entry; false when it is stale already (a write came during its render) or larger than its part. */
   set(key: string, entry: CachedPage, revisions: FreshnessCheck): boolean {
-    if (!revisions.isFresh(entry.shows, entry.since) || entry.bytes > this.#limits.maxBytes) return false;
-    const previous = this.#entries.get(key);
-    if (previous) this.#remove(key, previous);
-    this.#entries.set(key, entry);
-    this.#bytes += entry.bytes;
+    const missing = entry.status >= 400;
+    const segment = missing ? this.#missing : this.#pages;
+    if (!revisions.isFresh(entry.shows, entry.since) || entry.bytes > segment.limits.maxBytes) return false;
+    // A page stored under a key once asked for as missing (or the other way) leaves the other part.
+    const other = missing ? this.#pages : this.#missing;
+    const stale = other.entries.get(key);
+    if (stale) other.remove(key, stale);
+    segment.set(
+      key,
+      missing ? { ...entry, expiresAt: Math.min(entry.expiresAt, this.#now() + missingMaxAgeMs) } : entry,
+    );
     this.#stores += 1;
-    for (const [oldest, old] of this.#entries) {
-      if (this.#entries.size <= this.#limits.maxEntries && this.#bytes <= this.#limits.maxBytes) break;
-      this.#remove(oldest, old);
-      this.#evictions += 1;
-    }
     return true;
   }
 
   /** Frees the memory of every entry a write has made stale (called when a new revision is learnt). */
   prune(revisions: FreshnessCheck) {
-    for (const [key, entry] of this.#entries)
-      if (!revisions.isFresh(entry.shows, entry.since)) {
-        this.#remove(key, entry);
-        this.#invalidations += 1;
-      }
+    this.#pages.prune(revisions);
+    this.#missing.prune(revisions);
   }
 
   clear() {
-    this.#entries.clear();
-    this.#bytes = 0;
+    for (const segment of [this.#pages, this.#missing]) {
+      segment.entries.clear();
+      segment.bytes = 0;
+    }
   }
 
   get stats(): PageCacheStats {
@@ -125,16 +179,12 @@ export class PageCache {
       hits: this.#hits,
       misses: this.#misses,
       stores: this.#stores,
-      evictions: this.#evictions,
-      invalidations: this.#invalidations,
-      entries: this.#entries.size,
-      bytes: this.#bytes,
+      evictions: this.#pages.evictions + this.#missing.evictions,
+      invalidations: this.#pages.invalidations + this.#missing.invalidations,
+      entries: this.#pages.entries.size + this.#missing.entries.size,
+      bytes: this.#pages.bytes + this.#missing.bytes,
+      missingEntries: this.#missing.entries.size,
     };
-  }
-
-  #remove(key: string, entry: CachedPage) {
-    this.#entries.delete(key);
-    this.#bytes -= entry.bytes;
   }
 }
 

@@ -201,21 +201,24 @@ export function registerPageRoute(
   const now = cachedPages.now;
   const planOf = pageCachePlans(build, now);
   const revisions = site.contentRevision;
-  // The query parameters each page path reads, for the hit path's key (matching routes costs more than a hit);
-  // null for a path whose route is never kept (whether a page is kept depends on its path alone).
-  const readsByPath = new Map<string, readonly string[] | null>();
+  // How each page path is keyed, for the hit path (matching routes costs more than a hit): the address its
+  // page is kept under when it stands for many (`handle.cache.as`), else the query parameters it reads;
+  // null for a path whose route is never kept (whether and how a page is kept depends on its path alone).
+  const keyingByPath = new Map<string, { as?: string; reads: readonly string[] } | null>();
   const keyOf = (url: string): string | undefined => {
     const question = url.indexOf('?');
-    if (question < 0) return url;
-    const pathname = url.slice(0, question);
-    let reads = readsByPath.get(pathname);
-    if (reads === undefined) {
+    const pathname = question < 0 ? url : url.slice(0, question);
+    let keying = keyingByPath.get(pathname);
+    if (keying === undefined) {
       const plan = planOf(url);
-      reads = plan ? plan.query : null;
-      if (readsByPath.size >= 1000) readsByPath.clear();
-      readsByPath.set(pathname, reads);
+      keying = plan ? { reads: plan.query, ...(plan.as === undefined ? {} : { as: plan.as }) } : null;
+      // Bounded: a scan of invented addresses only starts it over.
+      if (keyingByPath.size >= 1000) keyingByPath.clear();
+      keyingByPath.set(pathname, keying);
     }
-    return reads === null ? undefined : canonicalAddress(url, reads);
+    if (keying === null) return undefined;
+    if (keying.as !== undefined) return keying.as;
+    return question < 0 ? url : canonicalAddress(url, keying.reads);
   };
   const directives = cspDirectives(config);
   const scriptHosts = [
@@ -264,9 +267,10 @@ export function registerPageRoute(
     delete headers['x-page-expires'];
     if (response.status === 503) headers['retry-after'] ??= '5';
     // A page kept privately says `no-store` itself (the console's screens do): that is for the caches
-    // outside the server. `private` is a page rendered for one visitor, never kept.
+    // outside the server. `private` is a page rendered for one visitor, never kept. A page that says
+    // something is missing (404, 410) is kept apart, a minute at most (PageCache); no other error is kept.
     const storable =
-      response.status === 200 &&
+      (response.status === 200 || response.status === 404 || response.status === 410) &&
       !response.headers.has('set-cookie') &&
       !(plan.privately ? /private/ : /no-store|private/).test(headers['cache-control'] ?? '') &&
       expiresAt > renderedAt;
@@ -379,6 +383,8 @@ interface PagePlan {
   follows: readonly PageMoment[];
   /** Kept in this process only, sent `no-store` (`handle.cache.privately`). */
   privately: boolean;
+  /** The address whose page this address shows and under which it is kept (`handle.cache.as`). */
+  as: string | undefined;
 }
 
 /**
@@ -429,6 +435,10 @@ export function pageCachePlans(
       privately: handles.some((cache) =>
         typeof cache?.privately === 'function' ? cache.privately(address) : cache?.privately === true,
       ),
+      as: (() => {
+        const as = handles.at(-1)?.as;
+        return typeof as === 'function' ? as(address) : as;
+      })(),
     };
   };
 }

@@ -1,17 +1,15 @@
 import { postPath } from '@hurryup/contracts/post-slug';
-import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, adminToken } from '../../test/admin.ts';
+import { htmlAnswer, standInModule as module, registerStandInPages } from '../../test/stand-in-pages.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ManualClock } from '../shared/clock.ts';
-import { registerPageRoute } from './pages.ts';
 
 /*
  * Drafts and scheduled posts and blogs (issue 30, decision 0041): a draft is seen only by the admin calls; a
  * scheduled item appears on the API's lists, its page, rss.xml, sitemap.xml and search exactly when the
  * platform clock reaches its time, and a page or answer cached before then is not served after it.
  */
-const module = (handle?: unknown) => ({ handle }) as never;
 const build = {
   routes: {
     root: { id: 'root', path: '', module: module({}) },
@@ -45,36 +43,25 @@ beforeAll(async () => {
       platform: { clock },
       beforeReady(app) {
         // A stand-in for React Router that shows what the pages' loaders read.
-        registerPageRoute(
-          app,
-          app.config,
-          app.site,
-          build,
-          () => new RouterContextProvider(),
-          app.answerCache,
-          async (request: Request) => {
-            renders += 1;
-            const url = new URL(request.url);
-            let body: string;
-            if (url.pathname === '/userforum')
-              body = (await app.site.pageData.posts.list({ limit: 20, offset: 0 }))
-                .map((p) => p.title)
-                .join('|');
-            else if (url.pathname === '/blog')
-              body = (await app.site.pageData.blogs.list()).map((b) => b.title).join('|');
-            else {
-              const post = await app.site.pageData.posts.getByTitle(
-                decodeURIComponent(url.pathname.slice('/post/'.length)),
-              );
-              if (!post) return new Response('not found', { status: 404 });
-              body = post.html;
-            }
-            return new Response(`<!DOCTYPE html><html><body>${body}</body></html>`, {
-              status: 200,
-              headers: { 'content-type': 'text/html; charset=utf-8' },
-            });
-          },
-        );
+        registerStandInPages(app, build, async (request) => {
+          renders += 1;
+          const url = new URL(request.url);
+          let body: string;
+          if (url.pathname === '/userforum')
+            body = (await app.site.pageData.posts.list({ limit: 20, offset: 0 }))
+              .map((p) => p.title)
+              .join('|');
+          else if (url.pathname === '/blog')
+            body = (await app.site.pageData.blogs.list()).map((b) => b.title).join('|');
+          else {
+            const post = await app.site.pageData.posts.getByTitle(
+              decodeURIComponent(url.pathname.slice('/post/'.length)),
+            );
+            if (!post) return new Response('not found', { status: 404 });
+            body = post.html;
+          }
+          return htmlAnswer(body);
+        });
       },
     },
   );

@@ -1,22 +1,15 @@
 import { commentsKind } from '@hurryup/contracts/content-kinds';
 import { imagePagePath } from '@hurryup/contracts/gallery-pages';
-import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, adminToken } from '../../test/admin.ts';
+import { htmlAnswer, registerStandInPages, standInModule, standInRoute } from '../../test/stand-in-pages.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { registerPageRoute } from './pages.ts';
 
 // The page cache with the site's declarations (apps/web/app/routes): what each page shows and reads.
-const module = (handle?: unknown) => ({ handle }) as never;
-const route = (id: string, path: string, cache?: unknown) => ({
-  id,
-  parentId: 'root',
-  path,
-  module: module({ cache }),
-});
+const route = standInRoute;
 const build = {
   routes: {
-    root: { id: 'root', path: '', module: module({ cache: { maxAgeSeconds: 3600 } }) },
+    root: { id: 'root', path: '', module: standInModule({ cache: { maxAgeSeconds: 3600 } }) },
     blog: route('blog', 'blog', { shows: ['blogs'], query: ['entry'] }),
     forum: route('forum', 'userforum', { shows: ['posts'], query: ['page'] }),
     post: route('post', 'post/:postId', { shows: ['posts'] }),
@@ -42,25 +35,11 @@ beforeAll(async () => {
     { ADMIN_TOKEN: adminToken },
     {
       beforeReady(app) {
-        registerPageRoute(
-          app,
-          app.config,
-          app.site,
-          build,
-          () => new RouterContextProvider(),
-          app.answerCache,
-          async (request: Request) => {
-            const url = new URL(request.url);
-            renders.push(url.pathname + url.search);
-            return new Response(
-              `<!DOCTYPE html><html><body>${url.pathname + url.search} #${renders.length}</body></html>`,
-              {
-                status: 200,
-                headers: { 'content-type': 'text/html; charset=utf-8' },
-              },
-            );
-          },
-        );
+        registerStandInPages(app, build, async (request) => {
+          const url = new URL(request.url);
+          renders.push(url.pathname + url.search);
+          return htmlAnswer(`${url.pathname + url.search} #${renders.length}`);
+        });
       },
     },
   );

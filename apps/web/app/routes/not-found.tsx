@@ -1,25 +1,32 @@
 import { data, Link } from 'react-router';
-import type { PageCacheHandle } from '#load-context';
+import type { PageCacheHandle, PageHydrationHandle } from '#load-context';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/not-found';
 
-/** Not listed in the sitemap (see apps/server/src/web/pages.ts). */
+/** Where the one 404 page of every unknown address is kept (an address no route of its own matches). */
+export const notFoundAddress = '/404';
+
+/**
+ * Not listed in the sitemap (see apps/server/src/web/pages.ts). Every unknown address shows the same page,
+ * kept once (`as`): a scan of invented addresses costs a cache hit each, and never fills the cache. So the
+ * page says nothing of the address it was asked at: no canonical link, no menu section.
+ */
 export const handle = {
   sitemap: false,
-  uncached:
-    'It answers every unknown address with a 404, and the cache keeps only 200 answers: any invented address would otherwise fill it.',
-} satisfies PageCacheHandle & { sitemap: boolean };
+  inNoSection: true,
+  cache: { shows: [], as: notFoundAddress },
+} satisfies PageCacheHandle & PageHydrationHandle & { sitemap: boolean };
 
 export function loader() {
   // A real 404 status, so search engines drop the URL and monitors see it.
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), {
     title: 'Page not found',
     description: 'The page you asked for does not exist.',
-    path: location.pathname,
+    path: undefined,
     noindex: true,
   });
 

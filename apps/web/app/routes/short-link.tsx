@@ -1,5 +1,5 @@
 import { shortLinkKind } from '@hurryup/contracts/content-kinds';
-import { previewSuffix } from '@hurryup/contracts/shortener-rules';
+import { previewSuffix, unknownLinkPath } from '@hurryup/contracts/shortener-rules';
 import { data } from 'react-router';
 import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
 import type { DisabledShortLinkData, ShortLinkPreviewData } from '../features/shortener/page-data.ts';
@@ -22,6 +22,8 @@ export const shortLinkPreviewMaxAgeSeconds = 60;
  * page here. Kept for everyone like other pages (a shared link's preview is asked for by many at once):
  * until the link is disabled, enabled or deleted (its own content kind), and a minute at most, so its click
  * count is at most a minute old. Only a 200 is kept: unknown codes and disabled links never fill the cache.
+ * The redirect shows every code it does not know the one page of `unknownLinkPath` (`/s/+`), kept once
+ * whatever its status (`as`), which says nothing of the code asked for.
  */
 export const handle = {
   loadingText: 'Loading short link...',
@@ -36,12 +38,14 @@ export const handle = {
       return [shortLinkKind(code.endsWith(previewSuffix) ? code.slice(0, -previewSuffix.length) : code)];
     },
     maxAgeSeconds: shortLinkPreviewMaxAgeSeconds,
+    as: (url: URL) => (url.pathname === unknownLinkPath ? unknownLinkPath : undefined),
   },
 } satisfies PageLoadingHandle & PageCacheHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   const { context, params } = args;
-  if (!params.code.endsWith(previewSuffix))
+  // Any other address under /s/, and the page of unknown codes: no link to look up.
+  if (!params.code.endsWith(previewSuffix) || params.code === previewSuffix)
     return data<ShortLinkRouteData>({ link: undefined }, { status: 404 });
   try {
     const link = await pageData(context, 'shortener').preview(params.code.slice(0, -previewSuffix.length));
@@ -69,7 +73,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
         ? 'This short link was disabled by the site.'
         : 'Where this short link leads, when it was made and how often it was opened.'
       : 'There is no short link at this address.',
-    path: location.pathname,
+    // A link's own preview has its address; the page of an unknown link is the same at every address.
+    path: loaderData?.link ? location.pathname : undefined,
     noindex: true,
   });
 

@@ -4,8 +4,11 @@ import type { SiteSettings } from '../load-context.ts';
 export interface PageMetaInput {
   title: string;
   description: string;
-  /** Path of the canonical URL, e.g. '/aboutus'. */
-  path: string;
+  /**
+   * Path of the canonical URL, e.g. '/aboutus'. Absent only on a page that stands for many addresses (the
+   * 404 page, noindex): it then has no canonical link and no og:url.
+   */
+  path: string | undefined;
   /** Absolute or site-relative image for link previews; the site default when absent. */
   image?: string | undefined;
   imageAlt?: string | undefined;
@@ -55,18 +58,18 @@ export function absoluteUrl(site: SiteSettings, pathOrUrl: string): string {
  */
 export function pageMeta(site: SiteSettings, input: PageMetaInput): MetaDescriptor[] {
   const title = input.bareTitle ? input.title : `${input.title} | ${site.name}`;
-  const url = absoluteUrl(site, input.path);
+  const url = input.path === undefined ? undefined : absoluteUrl(site, input.path);
   const image = absoluteUrl(site, input.image ?? defaultShareImage.path);
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: input.description },
-    { tagName: 'link', rel: 'canonical', href: url },
+    ...(url ? [{ tagName: 'link', rel: 'canonical', href: url }] : []),
     { property: 'og:site_name', content: site.name },
     { property: 'og:locale', content: 'en_IN' },
     { property: 'og:type', content: input.type ?? 'website' },
     { property: 'og:title', content: title },
     { property: 'og:description', content: input.description },
-    { property: 'og:url', content: url },
+    ...(url ? [{ property: 'og:url', content: url }] : []),
     { property: 'og:image', content: image },
     { property: 'og:image:alt', content: input.imageAlt ?? title },
     { name: 'twitter:card', content: 'summary_large_image' },

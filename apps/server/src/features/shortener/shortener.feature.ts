@@ -12,6 +12,7 @@ import {
   linksWindowMinutes,
   previewPath,
   shortenerMessages,
+  unknownLinkPath,
 } from '@hurryup/contracts/shortener-rules';
 import type { ShortenerPageData } from '@hurryup/web/features/shortener/page-data';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -123,7 +124,8 @@ export const shortenerFeature = defineFeature({
     async function sitePage(request: FastifyRequest, reply: FastifyReply, code: string, status: 404 | 410) {
       const page = await app.inject({
         method: 'GET',
-        url: previewPath(code),
+        // Every unknown code shows one page, kept once (`unknownLinkPath`); a disabled link its own.
+        url: status === 404 ? unknownLinkPath : previewPath(code),
         headers: {
           host: request.headers.host ?? new URL(config.publicBaseUrl).host,
           accept: 'text/html',

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { sideMenuLinks } from './navigation.ts';
 
-export function SiteHeader({ siteName }: { siteName: string }) {
+export function SiteHeader({ siteName, inNoSection }: { siteName: string; inNoSection?: boolean }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -50,7 +50,8 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           {sideMenuLinks.map((link) => {
             // NavLink would work this out again in each of the 18 links, with five hooks apiece, every
             // time a page hydrates; the header already knows the location.
-            const current = location.pathname === link.to || location.pathname.startsWith(`${link.to}/`);
+            const current =
+              !inNoSection && (location.pathname === link.to || location.pathname.startsWith(`${link.to}/`));
             return (
               <li key={link.to}>
                 <Link
