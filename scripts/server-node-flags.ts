@@ -20,6 +20,11 @@ export const serverNodeFlags = ['--max-semi-space-size=8', '--heap-growing-perce
  *   arena, up to eight per core, and returns little of them; measured here, two arenas kept a web process
  *   about 60 MB smaller after its engines had run, at no measured cost. It must be set before the process
  *   starts: glibc reads it once.
+ * - `MALLOC_MMAP_THRESHOLD_=131072`. glibc serves an allocation of 128 KB or more from its own mapping, given
+ *   back when freed; by default it raises that threshold to the largest block freed so far (up to 32 MB), and
+ *   the compressors' working memory (Brotli at quality 11 for every kept page), the renders' large buffers
+ *   and SQLite's stayed in the heap once freed. Measured here: a web process after one visit of every page
+ *   214–216 MB without it, 201–203 MB with it (docs/decisions/0044-memory-of-a-web-process.md).
  * - `NODE_COMPILE_CACHE`: Node keeps what it compiled (the TypeScript it stripped, V8's code) in this folder
  *   and the next start reads it back: the TypeScript stripper (a WebAssembly module of some 20 MB) is never
  *   loaded, and a start to the first page took 0.95 s instead of 1.6 s. A relative folder is under the
@@ -28,6 +33,7 @@ export const serverNodeFlags = ['--max-semi-space-size=8', '--heap-growing-perce
  */
 export const serverEnvironment = {
   MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
   NODE_COMPILE_CACHE: 'node_modules/.cache/node-compile',
 } as const;
 

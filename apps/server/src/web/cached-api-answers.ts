@@ -16,6 +16,7 @@ import {
   compressPage,
   type FreshnessCheck,
   isPersonalRequest,
+  keptEntry,
   type PageCache,
 } from './page-cache.ts';
 
@@ -111,23 +112,20 @@ export function createCachedApiAnswers(deps: {
           typeof declaration.shows === 'function'
             ? declaration.shows(request.query as never)
             : declaration.shows;
-        const entry: CachedPage = {
-          status: 200,
-          headers,
-          etag: weakEtag(identity),
-          identity,
-          br,
-          gzip,
-          expiresAt: maxAge === undefined ? Number.POSITIVE_INFINITY : computedAt + maxAge * 1000,
-          bytes:
-            identity.length +
-            br.length +
-            gzip.length +
-            JSON.stringify(headers).length +
-            request.url.length * 2,
-          shows,
-          since,
-        };
+        const entry = keptEntry(
+          {
+            status: 200,
+            headers,
+            etag: weakEtag(identity),
+            identity,
+            br,
+            gzip,
+            expiresAt: maxAge === undefined ? Number.POSITIVE_INFINITY : computedAt + maxAge * 1000,
+            shows,
+            since,
+          },
+          JSON.stringify(headers).length + request.url.length * 2,
+        );
         if (maxAge === undefined || maxAge > 0) cache.set(key, entry, revisions);
         return { result, entry };
       }

@@ -8,6 +8,7 @@ import {
   compressPage,
   inlineHashes,
   isPersonalRequest,
+  keptEntry,
   PageCache,
   preferredEncoding,
 } from './page-cache.ts';
@@ -252,5 +253,44 @@ describe('finishDocument', () => {
   it('leaves a document without a module bootstrap as it is', () => {
     const html = '<html><head><link rel="modulepreload" href="/x.js"/></head><body></body></html>';
     expect(finishDocument(html)).toBe(html);
+  });
+});
+
+describe('keptEntry', () => {
+  const answer = async (body: string) => {
+    const identity = Buffer.from(body);
+    return {
+      status: 200,
+      headers: {},
+      etag: 'W/"x"',
+      identity,
+      ...(await compressPage(identity)),
+      expiresAt: Number.POSITIVE_INFINITY,
+      shows: [],
+      since: 1,
+    };
+  };
+
+  it('keeps a page its compressed copies only, and gives its body back inflated for a client that accepts none', async () => {
+    const body = `<!DOCTYPE html><html><body>${'<p>Every page of the site.</p>'.repeat(400)}</body></html>`;
+    const given = await answer(body);
+    const entry = keptEntry(given, 100);
+    expect(entry.identity.toString()).toBe(body);
+    // What it holds: the two compressed copies and the overhead, not the body itself.
+    expect(entry.bytes).toBe(given.br.length + given.gzip.length + 100);
+    expect(Object.getOwnPropertyDescriptor(entry, 'identity')?.value).toBeUndefined();
+    // The cache does not copy it (a copy would inflate and hold the body).
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 1 << 20 });
+    cache.set('/big', entry, { isFresh: () => true });
+    expect(
+      Object.getOwnPropertyDescriptor(cache.get('/big', { isFresh: () => true })!, 'identity')?.value,
+    ).toBe(undefined);
+  });
+
+  it('keeps a small answer as it is', async () => {
+    const given = await answer('{"ok":true}');
+    const entry = keptEntry(given, 10);
+    expect(entry.identity).toBe(given.identity);
+    expect(entry.bytes).toBe(given.identity.length + given.br.length + given.gzip.length + 10);
   });
 });

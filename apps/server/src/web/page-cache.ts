@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { brotliCompress, gunzipSync, gzip, constants as zlib } from 'node:zlib';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -23,6 +23,29 @@ export interface CachedPage {
   shows: readonly string[] | undefined;
   /** The global content revision when its render started: it is fresh while none of its kinds is newer. */
   since: number;
+}
+
+/**
+ * Bodies from this size up are kept compressed only: the uncompressed copy of a page (some 40–100 KB, four
+ * times its Brotli copy) is asked for by the rare client that accepts no compression (a monitor's curl), and
+ * holding it for every page cost a web process about 6 MB after one visit of every page (issue 28 item 3).
+ */
+export const identityKeptBelowBytes = 4096;
+
+/**
+ * An entry of the cache from a rendered answer and its compressed copies: a small body is kept as it is; a
+ * larger one is inflated from its gzip copy for each request that accepts no compression. `bytes` counts
+ * what is held, plus `overheadBytes` (headers, key).
+ */
+export function keptEntry(answer: Omit<CachedPage, 'bytes'>, overheadBytes: number): CachedPage {
+  const { identity, ...rest } = answer;
+  if (identity.length < identityKeptBelowBytes)
+    return { ...answer, bytes: identity.length + answer.br.length + answer.gzip.length + overheadBytes };
+  const entry = { ...rest, bytes: answer.br.length + answer.gzip.length + overheadBytes } as CachedPage;
+  return Object.defineProperty(entry, 'identity', {
+    enumerable: true,
+    get: () => gunzipSync(entry.gzip),
+  });
 }
 
 /** What the cache asks of the content revisions (shared/content-revision.ts). */

@@ -34,6 +34,7 @@ import {
   compressPage,
   inlineHashes,
   isPersonalRequest,
+  keptEntry,
 } from './page-cache.ts';
 
 const webRoot = path.dirname(createRequire(import.meta.url).resolve('@hurryup/web/package.json'));
@@ -297,8 +298,7 @@ export function registerPageRoute(
     };
     if (!storable) return { ...base, bytes: identity.length };
     const { br, gzip } = await compressPage(identity);
-    const bytes = identity.length + br.length + gzip.length + JSON.stringify(headers).length + url.length * 2;
-    const page: CachedPage = { ...base, br, gzip, bytes };
+    const page = keptEntry({ ...base, br, gzip }, JSON.stringify(headers).length + url.length * 2);
     cache.set(url, page, revisions);
     return page;
   }
