@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  closeSeriesOf,
   eventMoves,
   fedSuggestion,
   firstSessionOnOrAfter,
@@ -324,5 +325,36 @@ describe('reactions', () => {
       action: expect.stringMatching(/^No edge/),
       confidence: 60,
     });
+  });
+});
+
+describe('closeSeriesOf', () => {
+  it('keeps each symbol its closes over one index of every date, with no close where it has none', () => {
+    const series = closeSeriesOf(
+      new Map([
+        [
+          'NIFTY 50',
+          [
+            { date: '2025-01-01', close: 100 },
+            { date: '2025-01-02', close: 101.5 },
+            { date: '2025-01-03', close: 99.25 },
+          ],
+        ],
+        ['NIFTY IT', [{ date: '2025-01-02', close: 40 }]],
+      ]),
+    );
+    const nifty = series.get('NIFTY 50')!;
+    const it = series.get('NIFTY IT')!;
+    expect([nifty.get('2025-01-01'), nifty.get('2025-01-02'), nifty.get('2025-01-03')]).toEqual([
+      100, 101.5, 99.25,
+    ]);
+    expect(nifty.size).toBe(3);
+    expect([...nifty.keys()]).toEqual(['2025-01-01', '2025-01-02', '2025-01-03']);
+    // A date another symbol traded, and a date nobody did: no close.
+    expect(it.get('2025-01-01')).toBeUndefined();
+    expect(it.get('2024-12-31')).toBeUndefined();
+    expect(it.get('2025-01-02')).toBe(40);
+    expect(it.size).toBe(1);
+    expect([...it.keys()]).toEqual(['2025-01-02']);
   });
 });

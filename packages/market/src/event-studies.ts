@@ -18,8 +18,45 @@ import { optionPrice, volatilityFromVix, yearsToExpiry } from './option-pricing.
 import { median, percentile, tCritical95, tStatistic, wilsonInterval } from './statistics.ts';
 import { OPTION_TICK, optionOrderCosts } from './trade-costs.ts';
 
-/** A series of closes by date (YYYY-MM-DD). */
-export type CloseSeries = ReadonlyMap<string, number>;
+/** A series of closes by date (YYYY-MM-DD): a Map will do, `closeSeriesOf` keeps many compactly. */
+export interface CloseSeries {
+  get(date: string): number | undefined;
+  /** How many dates have a close. */
+  readonly size: number;
+  /** The dates with a close, in the order the series was given (oldest first). */
+  keys(): Iterable<string>;
+}
+
+/**
+ * Close series of many symbols over one index of their dates: a Float64Array of closes per symbol (NaN
+ * where a symbol has no close that day) instead of a Map with an entry and a boxed number per day. Sixteen
+ * indices of 3,000 sessions held about 3 MB as Maps, 0.4 MB so. Each symbol's bars oldest first.
+ */
+export function closeSeriesOf(
+  bySymbol: ReadonlyMap<string, readonly { date: string; close: number }[]>,
+): Map<string, CloseSeries> {
+  const dates = [...new Set([...bySymbol.values()].flatMap((bars) => bars.map((bar) => bar.date)))].sort();
+  const position = new Map(dates.map((date, i) => [date, i]));
+  const series = new Map<string, CloseSeries>();
+  for (const [symbol, bars] of bySymbol) {
+    const values = new Float64Array(dates.length).fill(Number.NaN);
+    for (const bar of bars) values[position.get(bar.date)!] = bar.close;
+    let size = 0;
+    for (const value of values) if (!Number.isNaN(value)) size += 1;
+    series.set(symbol, {
+      get(date) {
+        const at = position.get(date);
+        const value = at === undefined ? Number.NaN : (values[at] as number);
+        return Number.isNaN(value) ? undefined : value;
+      },
+      size,
+      *keys() {
+        for (let i = 0; i < dates.length; i += 1) if (!Number.isNaN(values[i])) yield dates[i] as string;
+      },
+    });
+  }
+  return series;
+}
 
 /** The columns of the heatmap: sessions relative to the event session (tools-and-trading.md). */
 export const HEATMAP_OFFSETS = ['-3d', '0d', '+3d', '+5d', '+10d'] as const;

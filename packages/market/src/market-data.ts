@@ -33,6 +33,12 @@ export interface MarketData {
   readonly revision: number;
   /** Every stored bar of a symbol, oldest first (read once per revision and symbol). */
   bars(symbol: string): Promise<readonly StoredBar[]>;
+  /**
+   * A symbol's bars for a value derived from them once per revision (`derive`): the kept ones when a reader
+   * keeps them, else read for this caller and not kept (the sector indices' bars, which only the event
+   * studies' closes need: 6 MB kept for nothing).
+   */
+  barsOnce(symbol: string): Promise<readonly StoredBar[]>;
   /** Every event of the calendar, by date then kind (read once per revision). */
   events(): Promise<readonly MarketEvent[]>;
   /** NSE holidays (the calendar's `holiday` events, closed or Muhurat). */

@@ -17,6 +17,8 @@ export interface Snapshot<T> {
    * one is tried again by the next caller). Kept as long as the snapshot is current.
    */
   derive<V>(key: string, compute: () => V): V;
+  /** The value derived under `key` so far (a pending computation's promise), without computing it. */
+  derived<V>(key: string): V | undefined;
 }
 
 export function revisionKeyed<T>(options: {
@@ -39,6 +41,9 @@ export function revisionKeyed<T>(options: {
         // A computation that fails is not kept: the next caller tries again.
         if (result instanceof Promise) result.catch(() => derived.delete(key));
         return result;
+      },
+      derived<V>(key: string): V | undefined {
+        return derived.get(key) as V | undefined;
       },
     };
   }

@@ -290,7 +290,20 @@ describe('keptEntry', () => {
   it('keeps a small answer as it is', async () => {
     const given = await answer('{"ok":true}');
     const entry = keptEntry(given, 10);
-    expect(entry.identity).toBe(given.identity);
+    expect(entry.identity.equals(given.identity)).toBe(true);
+    // In memory of its own, not a view of a shared pool.
+    expect(entry.identity.buffer.byteLength).toBe(entry.identity.byteLength);
     expect(entry.bytes).toBe(given.identity.length + given.br.length + given.gzip.length + 10);
+  });
+});
+
+describe('compressPage', () => {
+  it('gives copies that hold only their own bytes, not the compressor’s whole output chunk', async () => {
+    const body = Buffer.from('<p>A page of the site.</p>'.repeat(2000));
+    const { br, gzip } = await compressPage(body);
+    expect(br.buffer.byteLength).toBe(br.byteLength);
+    expect(gzip.buffer.byteLength).toBe(gzip.byteLength);
+    expect(brotliDecompressSync(br).equals(body)).toBe(true);
+    expect(gunzipSync(gzip).equals(body)).toBe(true);
   });
 });

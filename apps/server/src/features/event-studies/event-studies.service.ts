@@ -7,6 +7,7 @@ import {
 import {
   addDays,
   type CloseSeries,
+  closeSeriesOf,
   fedSuggestion,
   heatmapRow,
   IMPACT_TIERS,
@@ -27,6 +28,7 @@ import {
   type MarketDataReadModel,
   type MarketEvent,
   NIFTY_50,
+  type StoredBar,
 } from '@hurryup/market/market-data';
 import { indiaDate } from '@hurryup/market/market-hours';
 import type { NiftyContractRules } from '@hurryup/market/nifty-contracts';
@@ -71,7 +73,7 @@ export function publicEventTitle(title: string): string {
 
 interface StudyData {
   sessions: string[];
-  closes: Map<string, Map<string, number>>;
+  closes: ReadonlyMap<string, CloseSeries>;
   nifty: CloseSeries;
   vix: CloseSeries;
   holidays: Set<string>;
@@ -132,11 +134,13 @@ export function createEventStudiesService({
   log,
 }: EventStudiesOptions) {
   async function load(market: MarketData): Promise<StudyData> {
-    const closes = new Map<string, Map<string, number>>();
+    // Read for these series only: the sector indices' bars (of no other use) are not kept with the revision.
+    const bySymbol = new Map<string, readonly StoredBar[]>();
     for (const symbol of symbols) {
-      const bars = await market.bars(symbol);
-      if (bars.length > 0) closes.set(symbol, new Map(bars.map((bar) => [bar.date, bar.close])));
+      const bars = await market.barsOnce(symbol);
+      if (bars.length > 0) bySymbol.set(symbol, bars);
     }
+    const closes = closeSeriesOf(bySymbol);
     const nifty = closes.get(NIFTY_50);
     if (!nifty || nifty.size === 0) throw market.notLoaded('NIFTY 50 daily bars');
     const sessions = [...nifty.keys()];
@@ -152,7 +156,7 @@ export function createEventStudiesService({
       sessions,
       closes,
       nifty,
-      vix: closes.get(INDIA_VIX) ?? new Map(),
+      vix: closes.get(INDIA_VIX) ?? new Map<string, number>(),
       holidays,
       rules: await market.contractRules(),
       events: studied,

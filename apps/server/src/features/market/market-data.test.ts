@@ -46,6 +46,23 @@ describe('the market data read model (one read per revision)', () => {
     expect(computed).toBe(1);
   });
 
+  it('gives a value derived once the bars a reader keeps, else reads them for it alone, keeping nothing', async () => {
+    // A new revision, which nobody has read yet.
+    await t.app.site.contentChanged(['market'], { pictures: false });
+    const snapshot = await t.app.site.readModel('marketData').current();
+    // Nobody keeps INDIA VIX's bars yet: each caller gets a read of its own, and none is kept.
+    const [first, second] = [await snapshot.barsOnce('INDIA VIX'), await snapshot.barsOnce('INDIA VIX')];
+    expect(first).toHaveLength(260);
+    expect(first).not.toBe(second);
+    expect(first).toEqual(second);
+    const kept = await snapshot.bars('INDIA VIX');
+    expect(kept).not.toBe(first);
+    // Once a reader keeps them, they are shared.
+    expect(await snapshot.barsOnce('INDIA VIX')).toBe(kept);
+    const nifty = await snapshot.bars('NIFTY 50');
+    expect(await snapshot.barsOnce('NIFTY 50')).toBe(nifty);
+  });
+
   it('sees a new import at its next read: the import moves the revision, and what was derived goes', async () => {
     const model = t.app.site.readModel('marketData');
     const before = await model.current();

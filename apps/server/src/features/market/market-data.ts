@@ -34,6 +34,8 @@ export function createMarketDataReadModel(
       return {
         revision: snapshot.revision,
         bars: (symbol) => snapshot.derive(`bars ${symbol}`, () => readBars(db, symbol, dateOf)),
+        barsOnce: (symbol) =>
+          snapshot.derived<Promise<StoredBar[]>>(`bars ${symbol}`) ?? readBars(db, symbol, dateOf),
         events: () => snapshot.derive('events', () => readEvents(db)),
         holidays: () =>
           snapshot.derive('holidays', async () => {

@@ -293,12 +293,14 @@ describe('the studies cache', () => {
       data: {
         async current() {
           const snapshot = await model.current();
+          const bars = async (symbol: string) => {
+            reads += 1;
+            return symbol === 'NIFTY 50' ? nifty.slice(0, reads > 2 ? 100 : undefined) : vix;
+          };
           return {
             revision: snapshot.revision,
-            bars: async (symbol: string) => {
-              reads += 1;
-              return symbol === 'NIFTY 50' ? nifty.slice(0, reads > 2 ? 100 : undefined) : vix;
-            },
+            bars,
+            barsOnce: bars,
             events: async () => [],
             holidays: async () => new Set<string>(),
             contractRules: async () => NIFTY_CONTRACT_RULES,
