@@ -10,7 +10,7 @@ import { missingMaxAgeMs } from './page-cache.ts';
 const build = {
   routes: {
     root: { id: 'root', path: '', module: standInModule({ cache: { maxAgeSeconds: 3600 } }) },
-    post: standInRoute('post', 'post/:postId', { shows: ['posts'] }),
+    post: standInRoute('post', 'post/:postId?', { shows: ['posts'] }),
     aboutus: standInRoute('aboutus', 'aboutus', { shows: [] }),
     failing: standInRoute('failing', 'failing', { shows: [] }),
     notFound: standInRoute('notFound', '*', { shows: [], as: '/404' }),
@@ -24,6 +24,7 @@ let renders: string[] = [];
 /** The stand-in renderer: posts named `missing-…` and unknown addresses are 404s, `/failing` a 503. */
 function statusOf(pathname: string): number {
   if (pathname === '/failing') return 503;
+  if (pathname === '/post') return 400;
   if (pathname === '/aboutus') return 200;
   if (pathname.startsWith('/post/')) return pathname.startsWith('/post/missing') ? 404 : 200;
   return 404;
@@ -98,6 +99,16 @@ describe('the 404 of a missing item', () => {
     const stats = t.app.answerCache.cache.stats;
     // A tenth of the room (20 entries) for answers that something is missing.
     expect(stats.missingEntries).toBe(2);
+  });
+});
+
+describe('the page of an address that names nothing valid (400)', () => {
+  it('is kept like a 404', async () => {
+    expect((await page('/post')).statusCode).toBe(400);
+    const again = await page('/post');
+    expect(again.statusCode).toBe(400);
+    expect(again.headers['x-page-cache']).toBe('hit');
+    expect(renders).toEqual(['/post']);
   });
 });
 

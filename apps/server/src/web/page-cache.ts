@@ -72,12 +72,12 @@ export interface PageCacheStats {
   invalidations: number;
   entries: number;
   bytes: number;
-  /** Of the entries, those that say something is missing (404, 410). */
+  /** Of the entries, those that say something is missing or wrongly addressed (400, 404, 410). */
   missingEntries: number;
 }
 
 /**
- * How long an answer that something is missing (a 404 or 410 page) is kept at most: a link made under a code
+ * How long an answer that something is missing (a 400, 404 or 410 page) is kept at most: a link made under a code
  * someone asked for before, or anything else whose creation announces no write, shows within a minute.
  */
 export const missingMaxAgeMs = 60_000;
@@ -123,8 +123,8 @@ class Segment {
  * Rendered pages and public API answers, bounded by entry count and bytes: the least recently used go
  * first. An entry is answered only while none of the kinds of content it shows was written after its
  * render started (docs/decisions/0012-page-cache.md): a comment drops that image's page, not the blog.
- * Answers that something is missing (404, 410) are kept apart, in a tenth of the room and a minute at
- * most: a scan of invented addresses costs one render each and never pushes out a page visitors read.
+ * Answers that something is missing or wrongly addressed (400, 404, 410) are kept apart, in a tenth of
+ * the room and a minute at most: a scan of invented addresses costs one render each and never pushes out a page visitors read.
  */
 export class PageCache {
   readonly #pages: Segment;

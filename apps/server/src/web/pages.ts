@@ -269,9 +269,10 @@ export function registerPageRoute(
     if (response.status === 503) headers['retry-after'] ??= '5';
     // A page kept privately says `no-store` itself (the console's screens do): that is for the caches
     // outside the server. `private` is a page rendered for one visitor, never kept. A page that says
-    // something is missing (404, 410) is kept apart, a minute at most (PageCache); no other error is kept.
+    // something is missing or its address is wrong (400, 404, 410) is kept apart, a minute at most
+    // (PageCache); no other error is kept.
     const storable =
-      (response.status === 200 || response.status === 404 || response.status === 410) &&
+      (response.status === 200 || keptErrorStatuses.has(response.status)) &&
       !response.headers.has('set-cookie') &&
       !(plan.privately ? /private/ : /no-store|private/).test(headers['cache-control'] ?? '') &&
       expiresAt > renderedAt;
@@ -363,6 +364,9 @@ export function finishDocument(html: string): string {
       `<script${nonce} type="${afterFirstPaintScriptType}" data-preloads="${preloads.join(' ')}">`,
   );
 }
+
+/** The error pages kept (apart, a minute at most): an address that names nothing, or nothing valid. */
+const keptErrorStatuses = new Set([400, 404, 410]);
 
 // A CDN in front may keep a page this long, and serve it this much longer while it fetches a fresh one.
 const sharedMaxAgeSeconds = 60;

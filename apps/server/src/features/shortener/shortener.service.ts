@@ -29,6 +29,15 @@ const codeTries = 8;
  */
 const hotLinksMax = 10_000;
 
+/**
+ * Codes found to lead nowhere are remembered this long (at most `unknownCodesMax` of them): a dead link
+ * asked for again and again costs one database read a second, not one a request. A link made in another
+ * process under a code asked for in the second before is answered 404 for the rest of that second; one made in
+ * this process is known at once.
+ */
+export const unknownCodeMemoryMs = 1_000;
+const unknownCodesMax = 10_000;
+
 /** Where a link leads: its long URL, `gone` (disabled or deleted by the site: 410), or undefined (no link). */
 export const gone = Symbol('gone');
 export type Destination = string | typeof gone | undefined;
@@ -151,6 +160,8 @@ export function createShortenerService(deps: {
   const { repository, clicks, clock, limit, baseUrl, revisions } = deps;
   const ownHost = new URL(baseUrl).hostname;
   const hot = new Map<string, { target: string | typeof gone; since: number }>();
+  // Code → when it was found unknown (clock ms).
+  const unknown = new Map<string, number>();
   const shortUrlOf = (code: string) => `${baseUrl}${shortLinkPath(code)}`;
   const isGone = (row: ShortLinkRow) => row.deleted === 1 || row.disabled_at !== null;
   function remember(code: string, target: string | typeof gone, since: number) {
@@ -163,6 +174,7 @@ export function createShortenerService(deps: {
   }
   async function store(row: Omit<ShortLinkRow, 'clicks' | 'disabled_at' | 'deleted'>) {
     const result = await repository.insert(row);
+    unknown.delete(row.code);
     if (result === 'stored') remember(row.code, row.long_url, await revisions.current());
     return result;
   }
@@ -170,7 +182,11 @@ export function createShortenerService(deps: {
   async function load(code: string): Promise<Destination> {
     const since = await revisions.current();
     const row = await repository.find(code);
-    if (!row) return undefined;
+    if (!row) {
+      if (unknown.size >= unknownCodesMax) unknown.delete(unknown.keys().next().value!);
+      unknown.set(code, clock.now());
+      return undefined;
+    }
     const target = isGone(row) ? gone : row.long_url;
     remember(row.code, target, since);
     return target;
@@ -240,7 +256,12 @@ export function createShortenerService(deps: {
      */
     destination(code: string): Destination | Promise<Destination> {
       const entry = hot.get(code);
-      if (entry === undefined) return load(code);
+      if (entry === undefined) {
+        const foundUnknown = unknown.get(code);
+        if (foundUnknown !== undefined && clock.now() - foundUnknown < unknownCodeMemoryMs) return undefined;
+        unknown.delete(code);
+        return load(code);
+      }
       const current = revisions.current();
       if (typeof current !== 'number') return current.then(() => this.destination(code));
       if (revisions.latestOf([shortLinkKind(code)]) <= entry.since) return entry.target;

@@ -4,6 +4,7 @@ import { createAnotherProcess } from '../../../test/another-process.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { tablesOf } from '../../db/tables-of.ts';
 import { ManualClock } from '../../shared/clock.ts';
+import { unknownCodeMemoryMs } from './shortener.service.ts';
 import type { ShortenerTables } from './shortener.tables.ts';
 
 const base = 'https://hurryup.example';
@@ -387,6 +388,45 @@ describe('GET /s/:code', () => {
       for (let read = 0; read < 200 && stored < 3; read++) stored = await storedClicks(code, own.database);
       expect(stored).toBe(3);
     } finally {
+      await own.close();
+    }
+  });
+
+  it('remembers an unknown code a second: a dead link asked for again reads nothing, a new link shows within the second', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 28, 6));
+    const own = await createTestApp({ PUBLIC_BASE_URL: base }, { platform: { clock } });
+    const other = await createAnotherProcess(
+      own.database,
+      { PUBLIC_BASE_URL: base },
+      { platform: { clock } },
+    );
+    try {
+      const asked = () => own.app.inject({ url: '/s/made-later' });
+      expect((await asked()).statusCode).toBe(404);
+      // Made in another process: this one does not know before its memory of the code ends.
+      const made = await other.app.inject({
+        method: 'POST',
+        url: '/api/shorten',
+        payload: { longUrl: 'https://example.com/made-later', alias: 'made-later' },
+      });
+      expect(made.statusCode).toBe(200);
+      clock.advance(unknownCodeMemoryMs - 1);
+      expect((await asked()).statusCode).toBe(404);
+      clock.advance(1);
+      const found = await asked();
+      expect(found.statusCode).toBe(302);
+      expect(found.headers.location).toBe('https://example.com/made-later');
+
+      // A link made in this process is known at once, whatever was asked before.
+      expect((await own.app.inject({ url: '/s/made-here' })).statusCode).toBe(404);
+      await own.app.inject({
+        method: 'POST',
+        url: '/api/shorten',
+        payload: { longUrl: 'https://example.com/made-here', alias: 'made-here' },
+      });
+      expect((await own.app.inject({ url: '/s/made-here' })).statusCode).toBe(302);
+    } finally {
+      await other.close();
       await own.close();
     }
   });
