@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatRupees, formatSignedNumber, formatSignedRupees } from './trading-format.ts';
+import {
+  formatIndian,
+  formatPercent,
+  formatRupees,
+  formatSignedNumber,
+  formatSignedRupees,
+} from './trading-format.ts';
 
 describe('money and signed figures on the trading screens', () => {
   it('puts a typeset minus before the rupee symbol', () => {
@@ -16,5 +22,17 @@ describe('money and signed figures on the trading screens', () => {
     expect(formatPercent(-0.001)).toBe('0.00%');
     expect(formatSignedNumber(-103)).toBe('−103.00');
     expect(formatSignedNumber(1234.5)).toBe('+1,234.50');
+  });
+});
+
+describe('formatIndian', () => {
+  it('groups the Indian way with the decimals asked, the same as toLocaleString', () => {
+    expect(formatIndian(1234567.891, 2)).toBe('12,34,567.89');
+    expect(formatIndian(24500, 0)).toBe('24,500');
+    expect(formatIndian(0.5, 0, 2)).toBe('0.5');
+    for (const value of [0, 1.005, 99999.999, 123456789.5])
+      expect(formatIndian(value, 2)).toBe(
+        value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+      );
   });
 });

@@ -1,4 +1,5 @@
 import { minusSign } from '@hurryup/contracts/number-field-rules';
+import { formatIndian } from '../../shared/trading-format.ts';
 import { chartScale } from './straddle-chart.ts';
 
 const barWidth = 14;
@@ -6,7 +7,7 @@ const gapWidth = 2;
 const margin = { top: 24, right: 8, bottom: 24, left: 56 };
 
 const percent = (v: number, digits = 0) =>
-  `${v < 0 ? minusSign : v > 0 ? '+' : ''}${Math.abs(v).toLocaleString('en-IN', { maximumFractionDigits: digits })}%`;
+  `${v < 0 ? minusSign : v > 0 ? '+' : ''}${formatIndian(Math.abs(v), 0, digits)}%`;
 
 /**
  * Profit Distribution: one bar per trial (tooltip 'Trial N: value%'), gains blue and losses red, on a zero

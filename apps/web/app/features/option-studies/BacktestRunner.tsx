@@ -9,8 +9,9 @@ import { percentText } from './study-load.ts';
 /** Trades shown at a time: a full history is about 1,900 lines, which a phone should not hold at once. */
 export const tradesPerPage = 50;
 
-const level = (value: number) =>
-  value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// One formatter for every figure (toLocaleString with options builds one a call).
+const levels = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const level = (value: number) => levels.format(value);
 
 /**
  * The backtest (/optionEdgeBacktest): 'Run Backtest (Today)' replays the signal rule over the stored

@@ -1,4 +1,4 @@
-import { formatRupees, formatSignedRupees } from '../../shared/trading-format.ts';
+import { formatIndian, formatRupees, formatSignedRupees } from '../../shared/trading-format.ts';
 import type { PayoffPoint, StrategyLeg } from './answer-extras.ts';
 
 /*
@@ -13,7 +13,7 @@ const width = 480;
 const height = 300;
 const pad = { top: 20, right: 12, bottom: 42, left: 58 };
 
-const level = (v: number) => v.toLocaleString('en-IN', { maximumFractionDigits: 0 });
+const level = (v: number) => formatIndian(v, 0);
 
 /** An axis amount the Indian way, short: "₹50k", "−₹1.5L", "₹0". */
 export function shortRupees(v: number): string {
