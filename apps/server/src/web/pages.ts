@@ -211,7 +211,9 @@ export function registerPageRoute(
     const pathname = question < 0 ? url : url.slice(0, question);
     let keying = keyingByPath.get(pathname);
     if (keying === undefined) {
-      const plan = planOf(url);
+      // An address that cannot be decoded is redirected before any render (plugins/request-hardening.ts):
+      // never kept, and never matched against the routes (React Router would log it as malformed).
+      const plan = isDecodable(pathname) && planOf(url);
       keying = plan ? { reads: plan.query, ...(plan.as === undefined ? {} : { as: plan.as }) } : null;
       // Bounded: a scan of invented addresses only starts it over.
       if (keyingByPath.size >= 1000) keyingByPath.clear();
@@ -363,6 +365,15 @@ export function finishDocument(html: string): string {
     (_, nonce: string) =>
       `<script${nonce} type="${afterFirstPaintScriptType}" data-preloads="${preloads.join(' ')}">`,
   );
+}
+
+function isDecodable(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The error pages kept (apart, a minute at most): an address that names nothing, or nothing valid. */
