@@ -28,6 +28,8 @@ function siteWithData() {
   fs.writeFileSync(path.join(dataDir, 'images', '400', 'a.webp'), Buffer.from('RIFF webp'));
   fs.mkdirSync(path.join(dataDir, 'tmp', 'uploads'), { recursive: true });
   fs.writeFileSync(path.join(dataDir, 'tmp', 'uploads', 'half'), 'an upload in progress');
+  // An image copy being written (renamed into place when whole).
+  fs.writeFileSync(path.join(dataDir, 'images', '400', 'b.webp.123.1.1795852409092.tmp'), 'half a copy');
   return { dataDir, db, insert };
 }
 
@@ -48,8 +50,9 @@ describe('backups', () => {
     expect(restored).toMatchObject({ database: 'sqlite', files: 2, takenAt: '2026-11-27T02:00:00.000Z' });
     expect(fs.readFileSync(path.join(fresh, 'speech', 'abc.mp3'), 'utf8')).toBe('ID3 audio');
     expect(fs.existsSync(path.join(fresh, 'images', '400', 'a.webp'))).toBe(true);
-    // Unfinished uploads are not part of a backup.
+    // Unfinished uploads and files being written are not part of a backup.
     expect(fs.existsSync(path.join(fresh, 'tmp'))).toBe(false);
+    expect(fs.readdirSync(path.join(fresh, 'images', '400'))).toEqual(['a.webp']);
     const copy = new SqliteDatabase(path.join(fresh, 'site.sqlite'), { readonly: true });
     const texts = copy.prepare('select text from notes').pluck().all();
     copy.close();

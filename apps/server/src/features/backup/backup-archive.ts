@@ -50,7 +50,8 @@ function listFiles(root: string, relative = ''): string[] {
     const name = relative ? path.join(relative, entry.name) : entry.name;
     if (!relative && skipped.has(entry.name)) continue;
     if (entry.isDirectory()) files.push(...listFiles(root, name));
-    else if (entry.isFile()) files.push(name);
+    // A `.tmp` file is a write in progress (an image copy, a speech file), renamed into place when whole.
+    else if (entry.isFile() && !entry.name.endsWith('.tmp')) files.push(name);
   }
   return files;
 }
@@ -87,14 +88,22 @@ export async function writeBackup(source: BackupSource, folder: string, now: Dat
       }
       database = 'sqlite';
     }
-    const files = listFiles(source.dataDir);
-    for (const name of files) {
+    const files: string[] = [];
+    for (const name of listFiles(source.dataDir)) {
       const to = path.join(staging, 'files', name);
       fs.mkdirSync(path.dirname(to), { recursive: true });
       try {
-        fs.linkSync(path.join(source.dataDir, name), to);
-      } catch {
-        fs.copyFileSync(path.join(source.dataDir, name), to);
+        try {
+          fs.linkSync(path.join(source.dataDir, name), to);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+          fs.copyFileSync(path.join(source.dataDir, name), to);
+        }
+        files.push(name);
+      } catch (error) {
+        // Removed since it was listed (a speech file swept, a copy replaced): the site goes on while it is
+        // backed up, and a file that is gone is no part of it.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
     }
     fs.writeFileSync(
