@@ -228,6 +228,13 @@ describe('Short links (/s/<code>)', () => {
       expect(await res?.headerValue('content-type'), path).toMatch(/^text\/html/);
       await session.page.getByRole('heading', { level: 1, name: /not found/ }).waitFor();
     }
+    // Every unknown code gets the one kept page, sent from memory by the redirect itself.
+    await fetch(`${baseUrl}/s/noSuchCodeA`);
+    const again = await fetch(`${baseUrl}/s/noSuchCodeB`, { headers: { 'accept-encoding': 'br' } });
+    expect(again.status).toBe(404);
+    expect(again.headers.get('x-page-cache')).toBe('hit');
+    expect(again.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await again.text()).toContain('Short link not found');
     // The 404s (and the earlier tests' refused calls) are logged as failed loads; nothing else may be.
     expect(session.problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([]);
     await expectNoSeriousAxeViolations(session.page);

@@ -122,6 +122,13 @@ export const shortenerFeature = defineFeature({
      * (its preview's). Rendered by the pages as for any other address.
      */
     async function sitePage(request: FastifyRequest, reply: FastifyReply, code: string, status: 404 | 410) {
+      // Every unknown code: the one kept page, sent from memory (a dead link asked for again and again).
+      if (
+        status === 404 &&
+        app.hasDecorator('answerCache') &&
+        app.answerCache.sendKept(request, reply, unknownLinkPath)
+      )
+        return reply;
       const page = await app.inject({
         method: 'GET',
         // Every unknown code shows one page, kept once (`unknownLinkPath`); a disabled link its own.
