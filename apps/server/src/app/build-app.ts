@@ -37,6 +37,7 @@ import { clockFromSettings, type Platform, startPlatform } from './platform.ts';
 // biome-ignore lint/suspicious/noExplicitAny: features differ in their settings' type
 type AnyFeature = Feature<any>;
 
+import { isDecodable } from '../shared/decodable.ts';
 import { sendError } from '../shared/send-error.ts';
 import { SiteRegistry } from '../shared/site-registry.ts';
 import { registerAnswerCache } from '../web/answer-cache.ts';
@@ -100,15 +101,6 @@ function rewriteMalformedUrl(request: { url?: string }): string {
   if (pathname === '/api' || pathname.startsWith('/api/')) return url;
   // The request checks then redirect there (plugins/request-hardening.ts).
   return pathname.startsWith('/post/') ? '/post/' : '/page-not-found';
-}
-
-function isDecodable(text: string): boolean {
-  try {
-    decodeURIComponent(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

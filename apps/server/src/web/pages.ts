@@ -23,6 +23,7 @@ import {
 import type { ViteDevServer } from 'vite';
 import { adHosts, analyticsHosts, cspDirectives, fixedPageHeaders } from '../plugins/security.ts';
 import type { Config } from '../shared/config.ts';
+import { isDecodable } from '../shared/decodable.ts';
 import { sharedCachingHeaders, weakEtag } from '../shared/http-caching.ts';
 import { sendError } from '../shared/send-error.ts';
 import type { SiteRegistry } from '../shared/site-registry.ts';
@@ -365,15 +366,6 @@ export function finishDocument(html: string): string {
     (_, nonce: string) =>
       `<script${nonce} type="${afterFirstPaintScriptType}" data-preloads="${preloads.join(' ')}">`,
   );
-}
-
-function isDecodable(text: string): boolean {
-  try {
-    decodeURIComponent(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The error pages kept (apart, a minute at most): an address that names nothing, or nothing valid. */
