@@ -57,7 +57,7 @@ export function createBullmqJobs(deps: {
   const connection = new Redis(connectionOptions);
   const definitions = new Map<string, JobDefinition>();
   const queues = new Map<string, Queue>();
-  const events = new Map<string, QueueEvents>();
+  const events = new Map<string, Promise<QueueEvents>>();
   const workers: Worker[] = [];
   const stopping = new AbortController();
   let started = false;
@@ -119,15 +119,39 @@ export function createBullmqJobs(deps: {
     }
     return queue;
   };
-  const eventsOf = async (name: string) => {
-    let queueEvents = events.get(name);
-    if (!queueEvents) {
-      queueEvents = new QueueEvents(name, { connection: connectionOptions, prefix });
-      queueEvents.on('error', (error) => log.warn({ err: error.message, queue: name }, 'job events problem'));
-      events.set(name, queueEvents);
-      await queueEvents.waitUntilReady();
+  /**
+   * The one listener for a queue's events. BullMQ's QueueEvents starts reading at `$` (what is added after
+   * its first read) and its `waitUntilReady` means connected, not reading: a job that finished in between
+   * was never heard of, and its `run()` waited out `waitForResultMs`. So it reads from the stream's last
+   * entry as it stood before any job of this process was queued (every caller waits for the same one).
+   */
+  const eventsOf = (name: string) => {
+    let made = events.get(name);
+    if (!made) {
+      made = (async () => {
+        const queue = queueOf(name);
+        const [last] = (await connection.xrevrange(queue.toKey('events'), '+', '-', 'COUNT', 1)) as [
+          string,
+          string[],
+        ][];
+        const queueEvents = new QueueEvents(name, {
+          connection: connectionOptions,
+          prefix,
+          lastEventId: last?.[0] ?? '0-0',
+        });
+        queueEvents.on('error', (error) =>
+          log.warn({ err: error.message, queue: name }, 'job events problem'),
+        );
+        await queueEvents.waitUntilReady();
+        return queueEvents;
+      })();
+      events.set(name, made);
+      // A try that failed (Redis away) is made again by the next run.
+      made.catch(() => {
+        if (events.get(name) === made) events.delete(name);
+      });
     }
-    return queueEvents;
+    return made;
   };
   const jobOptions = (definition: JobDefinition) => ({
     attempts: definition.attempts ?? 1,
@@ -249,7 +273,9 @@ export function createBullmqJobs(deps: {
     async stop() {
       stopping.abort(new Error('The process is shutting down'));
       await Promise.allSettled(workers.map((worker) => worker.close()));
-      await Promise.allSettled([...events.values()].map((queueEvents) => queueEvents.close()));
+      await Promise.allSettled(
+        [...events.values()].map(async (made) => (await made.catch(() => undefined))?.close()),
+      );
       await Promise.allSettled([...queues.values()].map((queue) => queue.close()));
       connection.disconnect();
     },
