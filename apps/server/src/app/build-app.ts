@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { errorCodes } from '@hurryup/contracts/errors';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -31,6 +30,7 @@ import { registerAdminGate } from '../shared/admin-auth.ts';
 import type { Config, SettingInEffect } from '../shared/config.ts';
 import { ContentRevision } from '../shared/content-revision.ts';
 import type { Feature } from '../shared/feature.ts';
+import { requestIdOf } from '../shared/request-id.ts';
 import { registerAdminStatus } from './admin-status.ts';
 import { clockFromSettings, type Platform, startPlatform } from './platform.ts';
 
@@ -138,10 +138,7 @@ export async function buildApp(
     trustProxy: trustProxyOption(config.trustProxy),
     // A caller's X-Request-Id is kept for log correlation only when it looks like an id, not free text.
     requestIdHeader: false,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
     // Keep-alive sockets would otherwise hold a graceful shutdown open until they time out.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: longestPathParameter },

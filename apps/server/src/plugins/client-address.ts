@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
 import type { Config } from '../shared/config.ts';
 
 /**
@@ -33,5 +35,22 @@ export function trustedPeer(trustProxy: Config['trustProxy']): (address: string)
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
     if (mapped) return list.check(mapped, 'ipv4');
     return list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
+/**
+ * The client address Fastify gives as `request.ip`, for a request Fastify has not seen (the answer cache's
+ * front door): the socket's peer, or with TRUST_PROXY the address its trusted proxies forwarded, the way
+ * Fastify reads it (@fastify/proxy-addr, the last address not trusted).
+ */
+export function clientAddressOf(
+  trustProxy: Config['trustProxy'],
+): (request: IncomingMessage) => string | undefined {
+  const option = trustProxyOption(trustProxy);
+  if (option === false) return (request) => request.socket.remoteAddress;
+  const trusted = typeof option === 'function' ? option : proxyAddr.compile(option);
+  return (request) => {
+    const addresses = proxyAddr.all(request, trusted);
+    return addresses[addresses.length - 1];
   };
 }

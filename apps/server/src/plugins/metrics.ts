@@ -32,7 +32,8 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  * wrong or missing token gets 401. Requests are counted by route pattern, never by raw URL, so the number of
  * series stays bounded. Answers from the answer cache's hit path (web/cached-page-answers.ts) skip the
  * site's onRequest-to-onSend hooks, but Fastify listens for every response's end before the first onRequest
- * hook runs, so this onResponse hook counts hits too, at no cost to the hit path (metrics.test.ts checks it).
+ * hook runs, so this onResponse hook counts hits too; the hits its front door sends before Fastify sees the
+ * request it counts itself (metrics.test.ts checks both).
  * The rest is read at scrape time.
  */
 export function registerMetrics(app: FastifyInstance, config: Config) {
@@ -68,6 +69,12 @@ export function registerMetrics(app: FastifyInstance, config: Config) {
     const labels = { route, method: request.method, status: String(reply.statusCode) };
     requests.inc(labels);
     durations.observe(labels, reply.elapsedTime / 1000);
+  });
+  // The answer cache's front door answers before Fastify sees the request: it counts them itself.
+  app.answerCache.onAnswerBeforeFastify((route, status, seconds) => {
+    const labels = { route, method: 'GET', status: String(status) };
+    requests.inc(labels);
+    durations.observe(labels, seconds);
   });
 
   const cacheStats = () => app.answerCache.cache.stats;

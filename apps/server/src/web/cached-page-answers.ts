@@ -1,7 +1,8 @@
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentRevision } from '../shared/content-revision.ts';
 import { etagMatches } from '../shared/http-caching.ts';
+import { requestIdOf } from '../shared/request-id.ts';
 import {
   type CachedPage,
   type FreshnessCheck,
@@ -44,21 +45,34 @@ declare module 'fastify' {
 // The catch-all route every page address reaches (built files and the API have routes of their own).
 const pageRoute = '*';
 
-/** What the hit path found for a request: the entry and how to send it, or null for none. */
-interface Hit {
-  page: CachedPage;
+/** How the answers of one address are kept and sent: its key, the headers of its kind, its route's pattern. */
+interface KnownAddress {
+  key: string;
   fixedHeaders: Record<string, string>;
   cacheHeader: CacheHeader;
+  /** The route pattern the metrics count it under (`*` for pages). */
+  route: string;
 }
+/** What the hit path found for a request: the entry and how to send it, or null for none. */
+interface Hit extends KnownAddress {
+  page: CachedPage;
+}
+/**
+ * Addresses (as asked: path and query) whose hits the front door answers; past this many the oldest is
+ * forgotten, and its next hit goes through Fastify's hook once more and is learnt again.
+ */
+const frontDoorAddresses = 10_000;
+/** Host headers seen, by whether they are valid (a site is asked under a handful). */
+const hostsRemembered = 100;
 // Looked up once per request: by the request log's question (below), then by the hook.
 const lookedUp = Symbol('answer cache lookup');
 const quiet = Symbol('request not logged');
 type LookedUpRequest = FastifyRequest & { [lookedUp]?: Hit | null; [quiet]?: boolean };
 
 /**
- * Every hook of the request's way in (onRequest up to onSend) that the app adds, as
+ * Every hook of the request's way (onRequest up to onSend, and onResponse) that the app adds, as
  * `<hook> <function name> (<file that added it>)`, with the reason a cache hit may skip it: a hit skips
- * them all. A test (app/request-hooks.test.ts) fails on a hook missing here, until the hit path does what
+ * them all (a hit at the front door skips Fastify altogether). A test (app/request-hooks.test.ts) fails on a hook missing here, until the hit path does what
  * it does (or it is shown not to matter to a hit) and it is added. Name new hooks' functions: two anonymous
  * hooks added from one file look alike.
  */
@@ -76,7 +90,7 @@ export const hooksTheHitPathCovers: Readonly<Record<string, string>> = {
     "helmet's fixed headers, computed once at start (fixedPageHeaders) and sent with every hit",
   'onRequest check (plugins/site-rate-limit.ts)': 'the site-wide request limit: called by the hit path',
   'onRequest requireValidHost (plugins/request-hardening.ts)':
-    'the hit path answers only requests with a Host; a bad one was refused before its entry was stored',
+    'the hit path answers only requests whose Host (and X-Forwarded-Host) the URL parser takes, as this check does',
   'onRequest requireNormalPath (plugins/request-hardening.ts)':
     'an address outside its normal form is redirected before any render, so it never has an entry',
   'onRequest anonymous (plugins/request-hardening.ts)':
@@ -86,6 +100,12 @@ export const hooksTheHitPathCovers: Readonly<Record<string, string>> = {
   'preParsing anonymous (plugins/slow-clients.ts)':
     'a body deadline: a hit is a GET, whose body is never read',
   'onSend adminAnswersNotStored (shared/admin-auth.ts)': 'admin answers only: never cached',
+  'onResponse countRequest (plugins/metrics.ts)':
+    'counts every answer: the front door counts its own (onAnswerBeforeFastify), a hit in the hook is counted as ever',
+  'onResponse anonymous (@fastify/multipart/index.js)':
+    'cleans up after a multipart call (a POST), which the cache never answers',
+  'onResponse anonymous (shared/uploads.ts)':
+    'removes the files of a multipart call (a POST), which the cache never answers',
   'preParsing anonymous (shared/admin-auth.ts)': 'the admin gate, on admin routes only: never cached',
 };
 
@@ -132,7 +152,7 @@ export function registerCachedPageAnswers(
   function find(request: FastifyRequest): Hit | null | undefined {
     if (
       request.method !== 'GET' ||
-      request.headers.host === undefined ||
+      !validHosts(request.headers) ||
       cache.limits.maxEntries === 0 ||
       isPersonalRequest(request.headers)
     )
@@ -154,7 +174,9 @@ export function registerCachedPageAnswers(
     // Known revisions answer at once; a promise only while the database is asked (once a second at most).
     if (typeof revisions.current() !== 'number') return undefined;
     const page = cache.get(key, revisions);
-    return page ? { page, fixedHeaders, cacheHeader } : null;
+    return page
+      ? { page, key, fixedHeaders, cacheHeader, route: request.routeOptions.url ?? 'unmatched' }
+      : null;
   }
 
   // Per-request log lines cost more than a hit itself (two JSON lines against writing bytes ready to go):
@@ -182,22 +204,33 @@ export function registerCachedPageAnswers(
     // answer is in the cache by the time it completes.
     (request as LookedUpRequest)[quiet] = hit ? true : request.routeOptions.config?.logRequests === false;
     if (!hit) return;
-    const { page, fixedHeaders, cacheHeader } = hit;
     // Decided on first use: the site-wide limit is registered after this hook.
     if (siteRateLimit === undefined) siteRateLimit = app.hasDecorator('rateLimit') ? app.rateLimit() : null;
     const rateLimit = source?.rateLimit ?? siteRateLimit;
     if (rateLimit) await rateLimit(request, reply);
 
+    remember(request.originalUrl, hit);
+    // Fastify's own send path (its onSend hooks, serializers) has nothing to add to bytes ready to go.
+    reply.hijack();
+    reply.code(writeHit(request.raw, reply.raw, hit, reply.getHeaders() as OutgoingHttpHeaders, request.id));
+    return reply;
+  });
+
+  /** Writes a kept answer to the socket (or 304 when the client holds it); answers the status sent. */
+  function writeHit(
+    request: IncomingMessage,
+    response: ServerResponse,
+    hit: Hit,
+    given: OutgoingHttpHeaders,
+    requestId: string,
+  ): number {
+    const { page } = hit;
     let headers = hitHeaders.get(page);
     if (!headers) {
-      headers = { ...fixedHeaders, ...pageHeaders(page, 'hit', cacheHeader) };
+      headers = { ...hit.fixedHeaders, ...pageHeaders(page, 'hit', hit.cacheHeader) };
       hitHeaders.set(page, headers);
     }
-    const perRequest: OutgoingHttpHeaders = {
-      ...(reply.getHeaders() as OutgoingHttpHeaders),
-      ...headers,
-      'x-request-id': request.id,
-    };
+    const perRequest: OutgoingHttpHeaders = { ...given, ...headers, 'x-request-id': requestId };
     if (closing) perRequest.connection = 'close';
     const notModified = etagMatches(request.headers['if-none-match'], page.etag);
     const encoding = encodingFor(request.headers['accept-encoding']);
@@ -206,13 +239,118 @@ export function registerCachedPageAnswers(
       if (encoding !== 'identity') perRequest['content-encoding'] = encoding;
       perRequest['content-length'] = body.length;
     }
-    // Fastify's own send path (its onSend hooks, serializers) has nothing to add to bytes ready to go.
-    reply.hijack();
-    reply.code(notModified ? 304 : page.status);
-    reply.raw.writeHead(notModified ? 304 : page.status, perRequest);
-    reply.raw.end(notModified ? undefined : body);
-    return reply;
-  });
+    const status = notModified ? 304 : page.status;
+    response.writeHead(status, perRequest);
+    response.end(notModified ? undefined : body);
+    return status;
+  }
+
+  // The front door: Node's request listener, put before Fastify's. An address the hook above has answered
+  // from the cache is answered here next time, before Fastify builds its request and reply, routes it and
+  // runs its hooks: what is left is a map lookup and writing bytes ready to go. Everything else (a miss, a
+  // personal request, a request with a body, while closing or logging every request) goes on to Fastify
+  // untouched. What the hook does for a hit, the front door does too: the rate limit, the request id, the
+  // Host check; it counts its answers for the metrics (onAnswerBeforeFastify).
+  const known = new Map<string, KnownAddress>();
+  const hosts = new Map<string, boolean>();
+  let rateLimitBefore:
+    | ((request: IncomingMessage) => Promise<Record<string, string> | null>)
+    | null
+    | undefined;
+  let counted: ((route: string, status: number, seconds: number) => void) | undefined;
+  // Fastify's handler is the first listener: the server was made with it (other listeners, added since,
+  // look at requests with bodies, which the front door never answers, and stay after it).
+  const [fastifyHandler, ...otherListeners] = app.server.listeners('request') as ((
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) => void)[];
+  const frontDoorOpen = fastifyHandler !== undefined;
+  if (fastifyHandler) {
+    app.server.removeAllListeners('request');
+    app.server.on('request', function frontDoor(request: IncomingMessage, response: ServerResponse) {
+      let answered = false;
+      try {
+        answered = answerBeforeFastify(request, response, fastifyHandler);
+      } catch (error) {
+        // Nothing here should throw; should it, the request is Fastify's (or, half sent, ended).
+        app.log.error({ err: error }, 'the answer cache could not send a kept answer');
+        if (response.headersSent) response.destroy();
+        answered = response.headersSent;
+      }
+      if (!answered) fastifyHandler(request, response);
+    });
+    for (const listener of otherListeners) app.server.on('request', listener);
+  }
+
+  function remember(address: string, hit: Hit) {
+    if (!frontDoorOpen || known.has(address)) return;
+    if (known.size >= frontDoorAddresses) known.delete(known.keys().next().value!);
+    const { key, fixedHeaders, cacheHeader, route } = hit;
+    known.set(address, { key, fixedHeaders, cacheHeader, route });
+  }
+  function validHost(host: string): boolean {
+    let valid = hosts.get(host);
+    if (valid === undefined) {
+      valid = URL.canParse(`http://${host}/`);
+      if (hosts.size >= hostsRemembered) hosts.clear();
+      hosts.set(host, valid);
+    }
+    return valid;
+  }
+  /** A Host the request checks let through (and a forwarded one, should a proxy be trusted): else a 400. */
+  function validHosts(headers: IncomingHttpHeaders): boolean {
+    const forwardedHost = headers['x-forwarded-host'];
+    return (
+      headers.host !== undefined &&
+      validHost(headers.host) &&
+      (forwardedHost === undefined || (typeof forwardedHost === 'string' && validHost(forwardedHost)))
+    );
+  }
+  function plainRequest(headers: IncomingHttpHeaders): boolean {
+    return (
+      validHosts(headers) &&
+      headers['content-length'] === undefined &&
+      headers['transfer-encoding'] === undefined &&
+      !isPersonalRequest(headers)
+    );
+  }
+  /** Answers a request whose answer is kept, and true; false to leave it to Fastify. */
+  function answerBeforeFastify(
+    request: IncomingMessage,
+    response: ServerResponse,
+    fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void,
+  ): boolean {
+    if (request.method !== 'GET' || closing) return false;
+    const address = known.get(request.url ?? '');
+    if (!address || !plainRequest(request.headers) || logsEverything()) return false;
+    if (typeof revisions.current() !== 'number') return false;
+    // Not counted as a miss here: the hook asks again and counts it.
+    const page = cache.get(address.key, revisions, false);
+    if (!page) return false;
+    const started = counted ? performance.now() : 0;
+    const hit: Hit = { ...address, page };
+    const send = (limitHeaders: Record<string, string>) => {
+      const status = writeHit(request, response, hit, limitHeaders, requestIdOf(request));
+      counted?.(address.route, status, (performance.now() - started) / 1000);
+    };
+    if (rateLimitBefore === undefined)
+      rateLimitBefore = app.hasDecorator('rateLimitBeforeFastify') ? app.rateLimitBeforeFastify() : null;
+    if (!rateLimitBefore) {
+      send({});
+      return true;
+    }
+    // Over its limit (or the limit could not be asked): Fastify answers it, 429 with what was taken here.
+    rateLimitBefore(request)
+      .then(
+        (limitHeaders) => (limitHeaders ? send(limitHeaders) : fastifyHandler(request, response)),
+        () => fastifyHandler(request, response),
+      )
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'the answer cache could not send a kept answer');
+        response.destroy();
+      });
+    return true;
+  }
 
   return {
     /** Whether Fastify leaves this request out of its per-request log lines (Fastify's `disableRequestLogging`). */
@@ -222,6 +360,13 @@ export function registerCachedPageAnswers(
     cache,
     serveFrom(given: CachedPageSource) {
       source = given;
+    },
+    /**
+     * Counts each answer the front door sends (route pattern, status, seconds), which Fastify's onResponse
+     * hooks never see: the metrics.
+     */
+    onAnswerBeforeFastify(count: (route: string, status: number, seconds: number) => void) {
+      counted = count;
     },
     /**
      * Sends the page kept under `key` (a page address) as a hit, with the headers every page gets; false when
@@ -286,7 +431,8 @@ function encodingFor(acceptEncoding: string | undefined) {
   return encoding;
 }
 
-// The hooks a request passes through before its answer is sent: a cache hit skips every one of them.
+// The hooks a request passes through before its answer is sent, and the one after: a hit at the front door
+// skips every one of them (a hit in the hook, all but onResponse).
 const requestHookNames = new Set([
   'onRequest',
   'preParsing',
@@ -294,6 +440,7 @@ const requestHookNames = new Set([
   'preHandler',
   'preSerialization',
   'onSend',
+  'onResponse',
 ]);
 
 /**

@@ -150,7 +150,7 @@ export class PageCache {
   }
 
   /** The entry stored under `key`, if it is still fresh. */
-  get(key: string, revisions: FreshnessCheck): CachedPage | undefined {
+  get(key: string, revisions: FreshnessCheck, countMiss = true): CachedPage | undefined {
     let segment = this.#pages;
     let entry = segment.entries.get(key);
     if (!entry) {
@@ -158,12 +158,12 @@ export class PageCache {
       entry = segment.entries.get(key);
     }
     if (!entry) {
-      this.#misses += 1;
+      if (countMiss) this.#misses += 1;
       return undefined;
     }
     if (entry.expiresAt <= this.#now() || !revisions.isFresh(entry.shows, entry.since)) {
       segment.remove(key, entry);
-      this.#misses += 1;
+      if (countMiss) this.#misses += 1;
       return undefined;
     }
     segment.entries.delete(key);

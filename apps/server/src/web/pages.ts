@@ -29,7 +29,6 @@ import { sendError } from '../shared/send-error.ts';
 import type { SiteRegistry } from '../shared/site-registry.ts';
 import { type CachedPageAnswers, type SentPage, sendPage } from './cached-page-answers.ts';
 import {
-  type CachedPage,
   cachedPagePolicy,
   canonicalAddress,
   compressPage,
