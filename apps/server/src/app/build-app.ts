@@ -210,7 +210,7 @@ export async function buildApp(
   // work, which the cached answer does not need (web/cached-page-answers.ts).
   const cachedPages = registerAnswerCache(app, config, site, platform.clock);
   quietRequest = cachedPages.isQuiet;
-  registerMetrics(app, config);
+  await registerMetrics(app, config);
   await registerSecurity(app, config);
   // Before the rate limit: a 429 carries the Permissions-Policy and the API's resource policy too.
   registerResponseHeaders(app);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadOnUse } from '../shared/load-on-use.ts';
 import type { CoreTables } from './core-tables.ts';
 import { asDatabaseError, DatabaseUnavailableError, isConnectionFailure } from './database-unavailable.ts';
 
@@ -66,8 +67,11 @@ function openSqlite(file: string): Database {
   };
 }
 
+// Loaded by the first PostgreSQL database a process opens: SQLite's processes never hold it.
+const loadPg = loadOnUse<typeof pg>('pg');
+
 function openPostgres(url: string, schema?: string, applicationName?: string): Database {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     ...(applicationName ? { application_name: applicationName } : {}),
     max: 10,
@@ -100,11 +104,15 @@ function openPostgres(url: string, schema?: string, applicationName?: string): D
  *   by itself once the database is back.
  */
 /** A `pg` Client that is never without an `'error'` listener (its failure shows in the query it ran). */
-class ListenedClient extends pg.Client {
-  constructor(config?: string | pg.ClientConfig) {
-    super(config);
-    this.on('error', () => {});
-  }
+let listenedClient: typeof pg.Client | undefined;
+function listenedClientClass(): typeof pg.Client {
+  listenedClient ??= class ListenedClient extends loadPg().Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      this.on('error', () => {});
+    }
+  };
+  return listenedClient;
 }
 
 function guardedPool(pool: pg.Pool): PostgresPool {
@@ -146,7 +154,7 @@ function guardedPool(pool: pg.Pool): PostgresPool {
   };
   return {
     // Kysely's own client for cancelling a query: it too listens for errors.
-    Client: ListenedClient as unknown as NonNullable<PostgresPool['Client']>,
+    Client: listenedClientClass() as unknown as NonNullable<PostgresPool['Client']>,
     options: pool.options,
     async connect() {
       try {

@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { errorCodes } from '@hurryup/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { EnginePool } from '../engines/engine-pool.ts';
 import type { Config } from '../shared/config.ts';
 import { runCounts } from '../shared/run-counts.ts';
@@ -36,9 +35,11 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  * request it counts itself (metrics.test.ts checks both).
  * The rest is read at scrape time.
  */
-export function registerMetrics(app: FastifyInstance, config: Config) {
+export async function registerMetrics(app: FastifyInstance, config: Config) {
   const token = config.metricsToken;
   if (!token) return;
+  // Loaded only where METRICS_TOKEN asks for metrics.
+  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = await import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // Gauges named like counters, which `promtool check metrics` reports; each is the sum of the by-type gauge

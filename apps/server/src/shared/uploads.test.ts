@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { encodeBody, filesFor, filesWithinRules, formFields } from '../../test/encoded-body.ts';
 import { sampleFiles, sampleOfSize } from '../../test/sample-files.ts';
 import { requestValue } from '../../test/schema-arbitrary.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import {
   createUploadTestApp,
   formEcho,
@@ -18,7 +19,7 @@ import {
   uploadTestCalls,
 } from '../../test/upload-calls.ts';
 import { registerCall } from './register-call.ts';
-import { parseFormBody, sweepUploads, uploadsFolder } from './uploads.ts';
+import { parseFormBody, sweepUploads, unrecognisableFileTypes, uploadsFolder } from './uploads.ts';
 
 const jsonEcho = defineCall({
   method: 'POST',
@@ -74,6 +75,41 @@ async function post(url: string, parts: Part[]) {
 const filesLeft = () => (fs.existsSync(folder) ? fs.readdirSync(folder) : []);
 /** Removal after a success runs once the answer is sent, so it is awaited; a refusal removes before answering. */
 const expectNoFilesLeft = () => vi.waitFor(() => expect(filesLeft()).toEqual([]), { timeout: 2000 });
+
+describe('the file types calls accept', () => {
+  it("can all be recognised from a file's bytes, in every call of the site", async () => {
+    const site = await createTestApp();
+    try {
+      expect(await unrecognisableFileTypes()).toEqual([]);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('names a type no check can recognise (a typo would refuse every file)', async () => {
+    const typo = defineCall({
+      method: 'POST',
+      path: '/api/test-uploads/typo',
+      operationId: 'testUploadTypo',
+      summary: 'Test only: a file type with a typo',
+      tag: 'test',
+      access: 'public',
+      bodyEncoding: 'multipart',
+      files: { scan: { types: ['image/pgn'], maxBytes: 1024 } },
+      status: 200,
+      response: z.object({}),
+      errors: [400, 413, 415],
+    });
+    const site = await createUploadTestApp((app) => registerCall(app, typo, () => ({})));
+    try {
+      expect(await unrecognisableFileTypes()).toContain(
+        "testUploadTypo: scan accepts image/pgn, which cannot be recognised from a file's bytes",
+      );
+    } finally {
+      await site.close();
+    }
+  });
+});
 
 describe('multipart calls', () => {
   it('streams a valid file to the uploads folder, gives it to the handler, and removes it after the answer', async () => {

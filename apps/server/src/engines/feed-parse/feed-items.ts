@@ -1,4 +1,4 @@
-import Parser from 'rss-parser';
+import type Parser from 'rss-parser';
 import { z } from 'zod';
 import { httpUrl, isoDate, plainText } from './feed-text.ts';
 
@@ -118,7 +118,9 @@ interface NewsFeedItem {
  * whole next input (the 19-second freeze of issue 18).
  */
 async function parseXml<I>(xml: string, customFields: Parser.CustomFieldItem<I>[]) {
-  const parser = new Parser<Record<string, never>, I>({ customFields: { item: customFields } });
+  // Loaded with the first feed read (in the engine's thread).
+  const { default: RssParser } = await import('rss-parser');
+  const parser = new RssParser<Record<string, never>, I>({ customFields: { item: customFields } });
   return parser.parseString(xml);
 }
 

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
-import * as tar from 'tar';
 
 const run = promisify(execFile);
 
@@ -112,6 +111,7 @@ export async function writeBackup(source: BackupSource, folder: string, now: Dat
     );
     const file = path.join(folder, `hurryup-${stamp(now)}.tar.gz`);
     const partial = `${file}.partial`;
+    const tar = await import('tar');
     await tar.c({ gzip: true, file: partial, cwd: staging, portable: true }, fs.readdirSync(staging));
     fs.renameSync(partial, file);
     return { file, bytes: fs.statSync(file).size, database, files: files.length };
@@ -147,6 +147,7 @@ export async function restoreBackup(
   }
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'hurryup-restore-'));
   try {
+    const tar = await import('tar');
     await tar.x({ file: archive, cwd: staging });
     const manifestFile = path.join(staging, manifestName);
     if (!fs.existsSync(manifestFile)) throw new RestoreRefusedError(`${archive} is not a Hurry Up backup.`);

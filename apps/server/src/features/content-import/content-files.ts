@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import type { Node as YamlNode } from 'yaml';
+import { loadOnUse } from '../../shared/load-on-use.ts';
 import type { ImportProblem } from '../../shared/site-registry.ts';
+
+// Loaded with the first content file read (the seed on a first start, an import): not by every start.
+const loadYaml = loadOnUse<typeof import('yaml')>('yaml');
 
 export interface ContentFile {
   /** Path relative to the imported folder, as shown in problem reports. */
@@ -29,6 +33,7 @@ const frontMatter = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*
 export function parseMarkdownWithLines(text: string): { value: Record<string, unknown>; lineOf: LineOf } {
   const match = frontMatter.exec(text);
   if (!match) throw new Error('must start with a front matter block between two "---" lines');
+  const { isMap, isScalar, isSeq, LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   // The core schema keeps dates as text; the contracts validate them.
   const document = parseDocument(match[1]!, { schema: 'core', lineCounter });

@@ -1,4 +1,8 @@
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
+import { loadOnUse } from '../../shared/load-on-use.ts';
+
+// Loaded with the first QR code drawn.
+const qrCode = loadOnUse<typeof QRCodeModule>('qrcode');
 
 /**
  * A QR code of `text` as one SVG path: each dark module a 1×1 square, rows merged into runs, on a grid of
@@ -6,7 +10,7 @@ import QRCode from 'qrcode';
  * a screen at an angle, and a UPI link fits in a small symbol.
  */
 export function qrCodePath(text: string): { size: number; path: string } {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const { modules } = qrCode().create(text, { errorCorrectionLevel: 'M' });
   const size = modules.size;
   const parts: string[] = [];
   for (let y = 0; y < size; y++) {

@@ -1,4 +1,8 @@
-import { parseIngredient, type UnitOfMeasureDefinitions } from 'parse-ingredient';
+import type { UnitOfMeasureDefinitions } from 'parse-ingredient';
+import { loadOnUse } from '../../shared/load-on-use.ts';
+
+// Loaded with the first amount read.
+const ingredientParser = loadOnUse<typeof import('parse-ingredient')>('parse-ingredient');
 
 /**
  * How much of what the visitor typed: "2 cups rice", "1 egg", "200 g paneer", "1 1/2 tbsp ghee", "half a
@@ -186,7 +190,7 @@ export function normaliseFoodText(text: string): string {
 /** The amount, unit and food of a text; undefined when no food is left once the amount is read. */
 export function readAmount(text: string): Amount | undefined {
   const normal = normaliseFoodText(text);
-  const [parsed] = parseIngredient(normal, {
+  const [parsed] = ingredientParser().parseIngredient(normal, {
     additionalUOMs: units,
     normalizeUOM: true,
     allowLeadingOf: true,

@@ -14,11 +14,15 @@ import {
   shortLinkPath,
 } from '@hurryup/contracts/shortener-rules';
 import type { FastifyBaseLogger } from 'fastify';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 import type { Clock } from '../../shared/clock.ts';
 import { HttpError } from '../../shared/http-error.ts';
 import type { Limit } from '../../shared/limits.ts';
+import { loadOnUse } from '../../shared/load-on-use.ts';
 import type { ShortenerRepository, ShortLinkRow } from './shortener.repository.ts';
+
+// Loaded with the first QR code drawn.
+const qrCode = loadOnUse<typeof QRCodeModule>('qrcode');
 
 /** Tries at a random code before giving up: with 62^7 codes a second try is already rare. */
 const codeTries = 8;
@@ -57,7 +61,7 @@ export function randomCode(): string {
 
 /** The QR code of a short link as an SVG document. */
 export function qrSvgOf(text: string): Promise<string> {
-  return QRCode.toString(text, {
+  return qrCode().toString(text, {
     type: 'svg',
     errorCorrectionLevel: 'M',
     margin: 2,
