@@ -163,6 +163,43 @@ describe('cached public API reads', () => {
     expect(hit.headers['x-total-count']).toBe(miss.headers['x-total-count']);
   });
 
+  it('keep that a thing is not there (a 404) apart, a minute at most, until a write of what it shows', async () => {
+    const device = '6f1c2b9e-4d3a-4b8e-9c7d-2a1b3c4d5e6f';
+    const saved = `/api/indicators/saved?device_id=${device}`;
+    const miss = await get(saved);
+    const hit = await get(saved);
+    expect([miss.statusCode, hit.statusCode]).toEqual([404, 404]);
+    expect([miss.headers['x-api-cache'], hit.headers['x-api-cache']]).toEqual(['miss', 'hit']);
+    // The uniform error body, the same bytes; no validator on an error.
+    const body = JSON.parse(
+      t.app.answerCache.cache.get(saved, t.app.site.contentRevision)!.identity.toString(),
+    );
+    expect(body).toEqual({
+      error: 'No indicator values were saved from this device yet.',
+      code: 'NOT_FOUND',
+    });
+    expect(hit.rawPayload.equals(miss.rawPayload)).toBe(true);
+    expect(hit.headers.etag).toBeUndefined();
+    // A minute at most.
+    clock.advance(60_000);
+    expect(await outcome(saved)).toBe('miss');
+
+    // The device saves: its next read is its values.
+    const save = await t.app.inject({
+      method: 'POST',
+      url: '/api/indicators/save',
+      payload: { device_id: device, nifty: 24_000, rsi: 55, vix: 13 },
+    });
+    expect(save.statusCode).toBe(201);
+    const after = await get(saved);
+    expect([after.statusCode, after.headers['x-api-cache']]).toEqual([200, 'miss']);
+    // A refused request (400) is never kept.
+    await get('/api/indicators/saved?device_id=not-a-device');
+    expect((await get('/api/indicators/saved?device_id=not-a-device')).headers['x-api-cache']).not.toBe(
+      'hit',
+    );
+  });
+
   it('refuse to start when a public read does not say what it shows', () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);

@@ -9,6 +9,7 @@ import {
 } from '../shared/cached-reads.ts';
 import type { ContentRevision } from '../shared/content-revision.ts';
 import { sharedCachingHeaders, weakEtag } from '../shared/http-caching.ts';
+import { HttpError } from '../shared/http-error.ts';
 import { sendPage } from './cached-page-answers.ts';
 import {
   type CachedPage,
@@ -19,6 +20,9 @@ import {
   keptEntry,
   type PageCache,
 } from './page-cache.ts';
+
+/** API answers that say a thing is not there, kept like the pages that say so (web/page-cache.ts). */
+const keptMissingStatuses = new Set([404, 410]);
 
 // A CDN in front may keep an answer this long (never longer than the answer's own lifetime), and serve it
 // this much longer while it fetches a fresh one; browsers always revalidate, cheaply, with the ETag.
@@ -79,10 +83,22 @@ export function createCachedApiAnswers(deps: {
         scheduled: number,
       ): Promise<{ result: unknown; entry?: CachedPage }> {
         const before = new Set(Object.keys(reply.getHeaders()));
-        const result = await answer(request, reply);
-        if (reply.sent || result === reply || reply.statusCode !== 200 || reply.hasHeader('set-cookie'))
-          return { result };
-        const identity = Buffer.from(reply.serialize(result) as string);
+        let result: unknown;
+        let status = 200;
+        let identity: Buffer;
+        try {
+          result = await answer(request, reply);
+          if (reply.sent || result === reply || reply.statusCode !== 200 || reply.hasHeader('set-cookie'))
+            return { result };
+          identity = Buffer.from(reply.serialize(result) as string);
+        } catch (error) {
+          // That a thing is not there (404, 410) is kept like the page that says so (decision 0047): apart
+          // from the answers, a minute at most, dropped by a write of what it shows. Other errors never.
+          if (!(error instanceof HttpError) || !keptMissingStatuses.has(error.statusCode) || error.fields)
+            throw error;
+          status = error.statusCode;
+          identity = Buffer.from(JSON.stringify({ error: error.message, code: error.code }));
+        }
         // Headers the handler set (a total count, say) belong to the answer.
         const own: Record<string, string> = {};
         for (const [name, value] of Object.entries(reply.getHeaders()))
@@ -114,7 +130,7 @@ export function createCachedApiAnswers(deps: {
             : declaration.shows;
         const entry = keptEntry(
           {
-            status: 200,
+            status,
             headers,
             etag: weakEtag(identity),
             identity,
