@@ -1,9 +1,9 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
 import type pg from 'pg';
-import { loadOnUse } from '../shared/load-on-use.ts';
 import type { CoreTables } from './core-tables.ts';
 import { asDatabaseError, DatabaseUnavailableError, isConnectionFailure } from './database-unavailable.ts';
 
@@ -67,8 +67,13 @@ function openSqlite(file: string): Database {
   };
 }
 
-// Loaded by the first PostgreSQL database a process opens: SQLite's processes never hold it.
-const loadPg = loadOnUse<typeof pg>('pg');
+// Loaded by the first PostgreSQL database a process opens: SQLite's processes never hold it (the db layer
+// keeps to itself, so not through shared/load-on-use.ts).
+let pgModule: typeof pg | undefined;
+const loadPg = (): typeof pg => {
+  pgModule ??= createRequire(import.meta.url)('pg') as typeof pg;
+  return pgModule;
+};
 
 function openPostgres(url: string, schema?: string, applicationName?: string): Database {
   const pool = new (loadPg().Pool)({

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { permissionsPolicy } from '../plugins/request-hardening.ts';
 import { cspDirectives, fixedPageHeaders } from '../plugins/security.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Config } from '../shared/config.ts';
@@ -42,6 +43,7 @@ export function registerAnswerCache(
     revisions,
     // API answers are for this site's pages only (plugins/request-hardening.ts, registerResponseHeaders).
     apiHeaders: { ...fixedPageHeaders(config), 'cross-origin-resource-policy': 'same-site' },
+    everyAnswerHeaders: { 'permissions-policy': permissionsPolicy },
   });
   app.decorate('cachedReads', createCachedApiAnswers({ cache, revisions, policy, now }));
   revisions.onChange(() => cache.prune(revisions));

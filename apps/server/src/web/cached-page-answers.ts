@@ -58,6 +58,22 @@ interface Hit extends KnownAddress {
   page: CachedPage;
 }
 /**
+ * What a route answered at the front door (`answerAtFrontDoor`) sends: a bodiless answer (a redirect), with
+ * `sent` called once it is written (a click counted), or the page kept under an address.
+ */
+export type FrontDoorAnswer =
+  | { status: number; headers: Record<string, string>; sent?: () => void }
+  | { keptPage: string };
+/** A route that answers some requests from memory at the front door (a short link's redirect). */
+interface FrontDoorRoute {
+  /** The path prefix it answers under (never under /api). */
+  prefix: string;
+  /** The route pattern the metrics count it under: the pattern Fastify's route for the same has. */
+  route: string;
+  /** The answer for this address (path and query as asked), or undefined to leave it to Fastify. */
+  answer(url: string): FrontDoorAnswer | undefined;
+}
+/**
  * Addresses (as asked: path and query) whose hits the front door answers; past this many the oldest is
  * forgotten, and its next hit goes through Fastify's hook once more and is learnt again.
  */
@@ -126,6 +142,8 @@ export function registerCachedPageAnswers(
     revisions: FreshnessCheck & Pick<ContentRevision, 'current'>;
     /** The headers the skipped hooks set on an API answer (helmet's with the site's policy, no nonce). */
     apiHeaders: Record<string, string>;
+    /** The headers the skipped hooks set on every answer (the Permissions-Policy): a front door route's. */
+    everyAnswerHeaders: Record<string, string>;
   },
 ) {
   const { cache, revisions } = options;
@@ -252,6 +270,7 @@ export function registerCachedPageAnswers(
   // untouched. What the hook does for a hit, the front door does too: the rate limit, the request id, the
   // Host check; it counts its answers for the metrics (onAnswerBeforeFastify).
   const known = new Map<string, KnownAddress>();
+  const ownRoutes: FrontDoorRoute[] = [];
   const hosts = new Map<string, boolean>();
   let rateLimitBefore:
     | ((request: IncomingMessage) => Promise<Record<string, string> | null>)
@@ -306,13 +325,66 @@ export function registerCachedPageAnswers(
       (forwardedHost === undefined || (typeof forwardedHost === 'string' && validHost(forwardedHost)))
     );
   }
+  const hasBody = (headers: IncomingHttpHeaders) =>
+    headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
   function plainRequest(headers: IncomingHttpHeaders): boolean {
-    return (
-      validHosts(headers) &&
-      headers['content-length'] === undefined &&
-      headers['transfer-encoding'] === undefined &&
-      !isPersonalRequest(headers)
-    );
+    return validHosts(headers) && !hasBody(headers) && !isPersonalRequest(headers);
+  }
+  /** What the front door would send for this request, or undefined to leave it to Fastify. */
+  function frontDoorAnswerOf(
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): { route: string; send(limitHeaders: Record<string, string>): number } | undefined {
+    const url = request.url ?? '';
+    const address = known.get(url);
+    if (address) {
+      if (!plainRequest(request.headers) || typeof revisions.current() !== 'number') return undefined;
+      // Not counted as a miss here: the hook asks again and counts it.
+      const page = cache.get(address.key, revisions, false);
+      if (!page) return undefined;
+      const hit: Hit = { ...address, page };
+      return {
+        route: address.route,
+        send: (limitHeaders) => writeHit(request, response, hit, limitHeaders, requestIdOf(request)),
+      };
+    }
+    const own = ownRoutes.find((route) => url.startsWith(route.prefix));
+    if (!own || !validHosts(request.headers) || hasBody(request.headers)) return undefined;
+    const answer = own.answer(url);
+    if (!answer) return undefined;
+    if ('keptPage' in answer) {
+      if (!source || typeof revisions.current() !== 'number') return undefined;
+      const page = cache.get(answer.keptPage, revisions, false);
+      if (!page) return undefined;
+      const hit: Hit = {
+        key: answer.keptPage,
+        fixedHeaders: source.fixedHeaders,
+        cacheHeader: 'x-page-cache',
+        route: own.route,
+        page,
+      };
+      return {
+        route: own.route,
+        send: (limitHeaders) => writeHit(request, response, hit, limitHeaders, requestIdOf(request)),
+      };
+    }
+    return {
+      route: own.route,
+      send(limitHeaders) {
+        const headers: OutgoingHttpHeaders = {
+          ...limitHeaders,
+          ...options.everyAnswerHeaders,
+          ...answer.headers,
+          'x-request-id': requestIdOf(request),
+          'content-length': 0,
+        };
+        if (closing) headers.connection = 'close';
+        response.writeHead(answer.status, headers);
+        response.end();
+        answer.sent?.();
+        return answer.status;
+      },
+    };
   }
   /** Answers a request whose answer is kept, and true; false to leave it to Fastify. */
   function answerBeforeFastify(
@@ -320,18 +392,13 @@ export function registerCachedPageAnswers(
     response: ServerResponse,
     fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void,
   ): boolean {
-    if (request.method !== 'GET' || closing) return false;
-    const address = known.get(request.url ?? '');
-    if (!address || !plainRequest(request.headers) || logsEverything()) return false;
-    if (typeof revisions.current() !== 'number') return false;
-    // Not counted as a miss here: the hook asks again and counts it.
-    const page = cache.get(address.key, revisions, false);
-    if (!page) return false;
+    if (request.method !== 'GET' || closing || logsEverything()) return false;
+    const answer = frontDoorAnswerOf(request, response);
+    if (!answer) return false;
     const started = counted ? performance.now() : 0;
-    const hit: Hit = { ...address, page };
     const send = (limitHeaders: Record<string, string>) => {
-      const status = writeHit(request, response, hit, limitHeaders, requestIdOf(request));
-      counted?.(address.route, status, (performance.now() - started) / 1000);
+      const status = answer.send(limitHeaders);
+      counted?.(answer.route, status, (performance.now() - started) / 1000);
     };
     if (rateLimitBefore === undefined)
       rateLimitBefore = app.hasDecorator('rateLimitBeforeFastify') ? app.rateLimitBeforeFastify() : null;
@@ -352,6 +419,7 @@ export function registerCachedPageAnswers(
     return true;
   }
 
+
   return {
     /** Whether Fastify leaves this request out of its per-request log lines (Fastify's `disableRequestLogging`). */
     isQuiet,
@@ -367,6 +435,16 @@ export function registerCachedPageAnswers(
      */
     onAnswerBeforeFastify(count: (route: string, status: number, seconds: number) => void) {
       counted = count;
+    },
+    /**
+     * A route whose answers, when memory has them (a hot short link's redirect), the front door sends before
+     * Fastify sees the request, with the rate limit, request id and metrics of any hit; for a plain GET (a
+     * Host, no body) outside /api. Fastify's route for the same addresses answers everything else.
+     */
+    answerAtFrontDoor(route: FrontDoorRoute) {
+      if (route.prefix === '/api' || route.prefix.startsWith('/api/'))
+        throw new Error(`answerAtFrontDoor: ${route.prefix} is under /api, whose answers carry other headers`);
+      ownRoutes.push(route);
     },
     /**
      * Sends the page kept under `key` (a page address) as a hit, with the headers every page gets; false when

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawRequest, sendRaw } from '../../test/raw-http.ts';
 import { htmlAnswer, registerStandInPages, standInModule, standInRoute } from '../../test/stand-in-pages.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ManualClock } from '../shared/clock.ts';
 
 // The answer cache's front door (web/cached-page-answers.ts): an address whose answer the hook has sent from
 // the cache is answered next time before Fastify sees the request. What Fastify would have done for it is
@@ -13,6 +14,7 @@ const build = {
     root: { id: 'root', path: '', module: standInModule({ cache: { maxAgeSeconds: 3600 } }) },
     aboutus: standInRoute('aboutus', 'aboutus', { shows: [] }),
     post: standInRoute('post', 'post/:postId?', { shows: ['posts'] }),
+    shortLink: standInRoute('shortLink', 's/:code', { shows: [] }),
     notFound: standInRoute('notFound', '*', { shows: [], as: '/404' }),
   },
 };
@@ -49,13 +51,20 @@ function getFrom(toPort: number, path: string, headers: Record<string, string> =
 }
 const get = (path: string, headers: Record<string, string> = {}) => getFrom(port, path, headers);
 
+// The site's clock: a short code asked for and unknown is remembered a second of it.
+const clock = new ManualClock(new Date('2026-11-28T10:00:00+05:30'));
+
 async function startSite(env: Record<string, string>) {
   const site = await createTestApp(env, {
+    platform: { clock },
     beforeReady(app) {
       registerStandInPages(app, build, async (request) => {
         const { pathname } = new URL(request.url);
         renders.push(pathname);
-        const missing = pathname !== '/aboutus' && !pathname.startsWith('/post/');
+        const missing =
+          pathname !== '/aboutus' &&
+          !pathname.startsWith('/post/') &&
+          (!pathname.startsWith('/s/') || pathname === '/s/+');
         return htmlAnswer(`page ${pathname}`, missing ? 404 : 200);
       });
       app.addHook('onResponse', async function seenByFastify(request) {
@@ -187,6 +196,46 @@ describe('the front door', () => {
     await get('/post/front-door-counted');
     expect(reachedFastify).toEqual([]);
     expect((await count()) - before).toBe(2);
+  });
+});
+
+describe('short links at the front door', () => {
+  it("sends a hot link's redirect and counts the click, with the headers the route sends", async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/shorten',
+      payload: { longUrl: 'https://example.com/front-door?x=1' },
+    });
+    const { code } = made.json() as { code: string };
+    reachedFastify = [];
+    // A link made in this process is known at once: its first click is answered at the front door.
+    const clicks = await Promise.all([get(`/s/${code}`), get(`/s/${code}`)]);
+    expect(clicks.map((click) => [click.status, click.headers.location])).toEqual([
+      [302, 'https://example.com/front-door?x=1'],
+      [302, 'https://example.com/front-door?x=1'],
+    ]);
+    expect(reachedFastify).toEqual([]);
+    // The same headers as the route's own answer (Fastify, through app.inject), but the per-request ones.
+    const routeAnswer = await t.app.inject({ method: 'GET', url: `/s/${code}` });
+    const perRequest = ['date', 'x-request-id', 'x-ratelimit-remaining', 'connection', 'keep-alive'];
+    const lasting = (headers: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !perRequest.includes(name)));
+    expect(lasting(clicks[0]!.headers)).toEqual(lasting(routeAnswer.headers));
+    // Three clicks: two at the front door, one through the route.
+    expect((await t.app.inject({ url: `/api/short-links/${code}` })).json().clicks).toBe(3);
+  });
+
+  it('sends the one kept page of an unknown code while the code is known to be unknown', async () => {
+    const first = await get('/s/noSuchCode1');
+    expect([first.status, first.body]).toEqual([404, expect.stringContaining('page /s/+')]);
+    reachedFastify = [];
+    const again = await get('/s/noSuchCode1');
+    expect([again.status, again.body]).toEqual([404, first.body]);
+    expect(reachedFastify).toEqual([]);
+    // Past the second it is remembered, the database is asked again (through the route).
+    clock.advance(1000);
+    await get('/s/noSuchCode1');
+    expect(reachedFastify).toEqual(['/s/noSuchCode1']);
   });
 });
 

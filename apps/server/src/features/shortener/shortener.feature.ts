@@ -24,7 +24,7 @@ import { HttpError } from '../../shared/http-error.ts';
 import { registerCall } from '../../shared/register-call.ts';
 import { shortenerMigrations } from './shortener.migrations.ts';
 import { createShortenerRepository } from './shortener.repository.ts';
-import { createClickCounter, createShortenerService, gone } from './shortener.service.ts';
+import { createClickCounter, createShortenerService, gone, notInMemory } from './shortener.service.ts';
 import type { ShortenerTables } from './shortener.tables.ts';
 
 /** Headers of the rendered 404 page that belong to its own exchange. */
@@ -160,8 +160,29 @@ export const shortenerFeature = defineFeature({
         : {}),
     };
     // Codes are 3 to 32 of A-Z a-z 0-9 _ -: anything else under /s/ (a preview's +) goes to the pages.
+    const redirectRoute = '/s/:code(^[A-Za-z0-9_-]{3,32}$)';
+    const codeForm = /^[A-Za-z0-9_-]{3,32}$/;
+    // A hot link's redirect, and the page of a code known to be unknown, are sent at the answer cache's front
+    // door, before Fastify sees the request (decision 0048); the route below answers everything else.
+    if (app.hasDecorator('answerCache'))
+      app.answerCache.answerAtFrontDoor({
+        prefix: '/s/',
+        route: redirectRoute,
+        answer(url) {
+          const code = url.slice('/s/'.length);
+          if (!codeForm.test(code)) return undefined;
+          const target = shortener.destinationInMemory(code);
+          if (target === notInMemory || target === gone) return undefined;
+          if (target === undefined) return { keptPage: unknownLinkPath };
+          return {
+            status: 302,
+            headers: { ...redirectHeaders, location: target },
+            sent: () => shortener.clicked(code),
+          };
+        },
+      });
     app.get(
-      '/s/:code(^[A-Za-z0-9_-]{3,32}$)',
+      redirectRoute,
       {
         schema: { hide: true },
         // A 302 has no document to protect, so helmet (which builds its middleware, a policy and nonces for

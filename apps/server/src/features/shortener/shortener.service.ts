@@ -44,6 +44,8 @@ const unknownCodesMax = 10_000;
 
 /** Where a link leads: its long URL, `gone` (disabled or deleted by the site: 410), or undefined (no link). */
 export const gone = Symbol('gone');
+/** `destinationInMemory`: memory cannot say without asking the database. */
+export const notInMemory = Symbol('not in memory');
 export type Destination = string | typeof gone | undefined;
 
 /** What the redirect needs of the content revisions (shared/content-revision.ts). */
@@ -182,8 +184,19 @@ export function createShortenerService(deps: {
     if (result === 'stored') remember(row.code, row.long_url, await revisions.current());
     return result;
   }
+  // Reads under way, by code: a code asked for by many at once (a dead link scanned, a hot link whose
+  // memory just expired) is read once.
+  const loading = new Map<string, Promise<Destination>>();
+  function load(code: string): Promise<Destination> {
+    let reading = loading.get(code);
+    if (!reading) {
+      reading = read(code).finally(() => loading.delete(code));
+      loading.set(code, reading);
+    }
+    return reading;
+  }
   /** Reads the link, remembering it with the revision known before the read (so a later change is seen). */
-  async function load(code: string): Promise<Destination> {
+  async function read(code: string): Promise<Destination> {
     const since = await revisions.current();
     const row = await repository.find(code);
     if (!row) {
@@ -271,6 +284,21 @@ export function createShortenerService(deps: {
       if (revisions.latestOf([shortLinkKind(code)]) <= entry.since) return entry.target;
       hot.delete(code);
       return load(code);
+    },
+    /**
+     * Where `code` leads when memory knows without asking anything (the front door's question), else
+     * `notInMemory`: then `destination` asks.
+     */
+    destinationInMemory(code: string): Destination | typeof notInMemory {
+      const entry = hot.get(code);
+      if (entry === undefined) {
+        const foundUnknown = unknown.get(code);
+        return foundUnknown !== undefined && clock.now() - foundUnknown < unknownCodeMemoryMs
+          ? undefined
+          : notInMemory;
+      }
+      if (typeof revisions.current() !== 'number') return notInMemory;
+      return revisions.latestOf([shortLinkKind(code)]) <= entry.since ? entry.target : notInMemory;
     },
     /** A redirect of `code` happened. */
     clicked(code: string) {
