@@ -1,7 +1,5 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type ApiCall, errorStatuses } from '@hurryup/contracts/api-call';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -419,7 +419,6 @@ export function registerCachedPageAnswers(
     return true;
   }
 
-
   return {
     /** Whether Fastify leaves this request out of its per-request log lines (Fastify's `disableRequestLogging`). */
     isQuiet,
@@ -443,7 +442,9 @@ export function registerCachedPageAnswers(
      */
     answerAtFrontDoor(route: FrontDoorRoute) {
       if (route.prefix === '/api' || route.prefix.startsWith('/api/'))
-        throw new Error(`answerAtFrontDoor: ${route.prefix} is under /api, whose answers carry other headers`);
+        throw new Error(
+          `answerAtFrontDoor: ${route.prefix} is under /api, whose answers carry other headers`,
+        );
       ownRoutes.push(route);
     },
     /**
