@@ -63,6 +63,17 @@ describe('the market data read model (one read per revision)', () => {
     expect(await snapshot.barsOnce('NIFTY 50')).toBe(nifty);
   });
 
+  it('keeps of each stock only what the stock table shows, not its bars', async () => {
+    const stocks = await t.app.inject({ url: '/api/stocks?symbols=TCS' });
+    expect(stocks.statusCode).toBe(200);
+    expect(stocks.json()[0]).toMatchObject({ symbol: 'TCS', rating: expect.any(String) });
+    // Its bars were read for the table and let go: each later caller gets a read of its own.
+    const snapshot = await t.app.site.readModel('marketData').current();
+    const [first, second] = [await snapshot.barsOnce('TCS'), await snapshot.barsOnce('TCS')];
+    expect(first.length).toBeGreaterThan(2);
+    expect(first).not.toBe(second);
+  });
+
   it('sees a new import at its next read: the import moves the revision, and what was derived goes', async () => {
     const model = t.app.site.readModel('marketData');
     const before = await model.current();

@@ -30,6 +30,13 @@ import type { LiveQuotes } from './market-sync.ts';
  */
 export const ratingBars = 2000;
 
+/** A stock's row of the table before any live quote: its last two stored bars and its rating. */
+interface StockSummary {
+  last: StoredBar;
+  before: StoredBar | undefined;
+  rating: TechnicalRating['label'];
+}
+
 /** How far ahead the contract rules must place every expiry (three months). */
 const contractHorizonDays = 92;
 
@@ -94,6 +101,20 @@ export function createMarketService({ repository, clock, live, data }: MarketSer
     const bars = await snapshot.bars(symbol);
     if (bars.length === 0) return undefined;
     return snapshot.derive(`rating ${symbol}`, () => technicalRating(bars.slice(-ratingBars)));
+  }
+
+  /**
+   * What the stock table shows of a symbol, computed once per data revision: its last two bars and its
+   * rating. Only these are kept: its bars are read for it and let go (50 stocks' five years of bars held
+   * some 8 MB of a web process for the sake of two bars each and a label).
+   */
+  function stockSummaryOf(snapshot: MarketData, symbol: string): Promise<StockSummary | undefined> {
+    return snapshot.derive(`stock summary ${symbol}`, async () => {
+      const bars = await snapshot.barsOnce(symbol);
+      const last = bars.at(-1);
+      if (!last) return undefined;
+      return { last, before: bars.at(-2), rating: technicalRating(bars.slice(-ratingBars)).label };
+    });
   }
 
   async function nextEvent(after: string) {
@@ -237,20 +258,18 @@ export function createMarketService({ repository, clock, live, data }: MarketSer
           symbols: `Unknown symbol${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`,
         });
       const snapshot = await data.current();
-      const barsBySymbol = new Map<string, readonly StoredBar[]>();
+      const summaries = new Map<string, StockSummary>();
       for (const symbol of wanted) {
-        const bars = await snapshot.bars(symbol);
-        if (bars.length > 0) barsBySymbol.set(symbol, bars);
+        const summary = await stockSummaryOf(snapshot, symbol);
+        if (summary) summaries.set(symbol, summary);
       }
-      if (barsBySymbol.size === 0) throw notLoaded('NIFTY 50 stock prices');
+      if (summaries.size === 0) throw notLoaded('NIFTY 50 stock prices');
       const at = await moment();
       const rows: StockRow[] = [];
       for (const symbol of wanted) {
-        const bars = barsBySymbol.get(symbol);
-        const last = bars?.at(-1);
-        if (!bars || !last) continue;
-        const before = bars.at(-2);
-        const rating = (await ratingOf(snapshot, symbol))!.label;
+        const summary = summaries.get(symbol);
+        if (!summary) continue;
+        const { last, before, rating } = summary;
         const quote = at.open && live ? await live.quote(symbol) : undefined;
         if (quote) {
           const base = quote.previousClose ?? last.close;
