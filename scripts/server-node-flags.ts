@@ -25,27 +25,18 @@ export const serverNodeFlags = ['--max-semi-space-size=8', '--heap-growing-perce
  *   the compressors' working memory (Brotli at quality 11 for every kept page), the renders' large buffers
  *   and SQLite's stayed in the heap once freed. Measured here: a web process after one visit of every page
  *   214–216 MB without it, 201–203 MB with it (docs/decisions/0044-memory-of-a-web-process.md).
- * - `NODE_COMPILE_CACHE`: Node keeps what it compiled (the TypeScript it stripped, V8's code) in this folder
- *   and the next start reads it back: the TypeScript stripper (a WebAssembly module of some 20 MB) is never
- *   loaded, and a start to the first page took 0.95 s instead of 1.6 s. A relative folder is under the
- *   current directory; the bundle's launcher puts it inside the bundle. A folder it cannot write costs only
- *   the saving (docs/decisions/0044-memory-of-a-web-process.md).
+ *
+ * Not `NODE_COMPILE_CACHE`: Node's compile cache spared each start the TypeScript stripper (a start to the
+ * first page 1.3–1.5 s instead of 1.8 s), but a process holds what it read from the cache for its whole life:
+ * measured here, 189–194 MB after start and 199–200 MB after every page with it, 172–173 and 186–190 without
+ * (issue 28 asks 200 at most). An operator who restarts often and has the memory may set it (decision 0044).
  */
 export const serverEnvironment = {
   MALLOC_ARENA_MAX: '2',
   MALLOC_MMAP_THRESHOLD_: '131072',
-  NODE_COMPILE_CACHE: 'node_modules/.cache/node-compile',
 } as const;
 
-/**
- * The same as `NAME=${NAME:-value}` words for a shell command line (package.json, the launcher). `root`
- * goes before a folder's relative path: the launcher passes `$here/`, the bundle's folder.
- */
-export function serverEnvironmentWordsUnder(root: string): string[] {
-  return Object.entries(serverEnvironment).map(
-    ([name, value]) => `${name}=\${${name}:-${name === 'NODE_COMPILE_CACHE' ? root : ''}${value}}`,
-  );
-}
-
-/** The words for a command run in the checkout (package.json's scripts). */
-export const serverEnvironmentWords = serverEnvironmentWordsUnder('');
+/** The same as `NAME=${NAME:-value}` words for a shell command line (package.json's scripts, the launcher). */
+export const serverEnvironmentWords: string[] = Object.entries(serverEnvironment).map(
+  ([name, value]) => `${name}=\${${name}:-${value}}`,
+);

@@ -37,8 +37,8 @@ try {
     },
     `${config.siteName} is ready`,
   );
-  // What Node compiled to start (NODE_COMPILE_CACHE, scripts/server-node-flags.ts) is kept now, not only at
-  // a clean exit: the next start skips stripping the TypeScript and compiling it again.
+  // Where the operator set NODE_COMPILE_CACHE (scripts/server-node-flags.ts says why it is not the default),
+  // what Node compiled to start is kept now, not only at a clean exit: the next start skips compiling it.
   flushCompileCache();
 } catch (error) {
   app.log.error({ err: error }, 'could not start listening');
