@@ -64,19 +64,22 @@ export async function registerMetrics(app: FastifyInstance, config: Config) {
     buckets: durationBuckets,
     registers: [registry],
   });
-  app.addHook('onResponse', async function countRequest(request, reply) {
-    // The route's pattern (`/api/comments/:id`, `*` for pages); an address no route matched is one series.
-    const route = request.routeOptions.url ?? 'unmatched';
-    const labels = { route, method: request.method, status: String(reply.statusCode) };
-    requests.inc(labels);
-    durations.observe(labels, reply.elapsedTime / 1000);
-  });
-  // The answer cache's front door answers before Fastify sees the request: it counts them itself.
-  app.answerCache.onAnswerBeforeFastify((route, status, seconds) => {
-    const labels = { route, method: 'GET', status: String(status) };
+  const count = (route: string, method: string, status: number, seconds: number) => {
+    const labels = { route, method, status: String(status) };
     requests.inc(labels);
     durations.observe(labels, seconds);
+  };
+  app.addHook('onResponse', async function countRequest(request, reply) {
+    // The route's pattern (`/api/comments/:id`, `*` for pages); an address no route matched is one series.
+    count(
+      request.routeOptions.url ?? 'unmatched',
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
+  // The answer cache's front door answers before Fastify sees the request: it counts them itself.
+  app.answerCache.onAnswerBeforeFastify((route, status, seconds) => count(route, 'GET', status, seconds));
 
   const cacheStats = () => app.answerCache.cache.stats;
   const cacheFigures: [string, string, 'hits' | 'misses' | 'stores' | 'evictions' | 'invalidations'][] = [

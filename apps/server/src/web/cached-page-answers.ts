@@ -335,38 +335,33 @@ export function registerCachedPageAnswers(
     request: IncomingMessage,
     response: ServerResponse,
   ): { route: string; send(limitHeaders: Record<string, string>): number } | undefined {
-    const url = request.url ?? '';
-    const address = known.get(url);
-    if (address) {
-      if (!plainRequest(request.headers) || typeof revisions.current() !== 'number') return undefined;
-      // Not counted as a miss here: the hook asks again and counts it.
+    // A kept answer, sent as the hook sends a hit. Not counted as a miss here: the hook asks again and counts it.
+    const kept = (address: KnownAddress) => {
+      if (typeof revisions.current() !== 'number') return undefined;
       const page = cache.get(address.key, revisions, false);
       if (!page) return undefined;
       const hit: Hit = { ...address, page };
       return {
         route: address.route,
-        send: (limitHeaders) => writeHit(request, response, hit, limitHeaders, requestIdOf(request)),
+        send: (limitHeaders: Record<string, string>) =>
+          writeHit(request, response, hit, limitHeaders, requestIdOf(request)),
       };
-    }
+    };
+    const url = request.url ?? '';
+    const address = known.get(url);
+    if (address) return plainRequest(request.headers) ? kept(address) : undefined;
     const own = ownRoutes.find((route) => url.startsWith(route.prefix));
     if (!own || !validHosts(request.headers) || hasBody(request.headers)) return undefined;
     const answer = own.answer(url);
     if (!answer) return undefined;
     if ('keptPage' in answer) {
-      if (!source || typeof revisions.current() !== 'number') return undefined;
-      const page = cache.get(answer.keptPage, revisions, false);
-      if (!page) return undefined;
-      const hit: Hit = {
+      if (!source) return undefined;
+      return kept({
         key: answer.keptPage,
         fixedHeaders: source.fixedHeaders,
         cacheHeader: 'x-page-cache',
         route: own.route,
-        page,
-      };
-      return {
-        route: own.route,
-        send: (limitHeaders) => writeHit(request, response, hit, limitHeaders, requestIdOf(request)),
-      };
+      });
     }
     return {
       route: own.route,
