@@ -216,4 +216,19 @@ describe('captions (/captions)', () => {
     await expectNoSeriousAxeViolations(p);
     await p.close();
   });
+
+  it('hydrates at first use: a tap on Play before then is held and plays once the page has hydrated', async () => {
+    const p = await session.browser.context.newPage();
+    await fakeSpeech(p, 60_000);
+    await p.goto(`${baseUrl}/captions`);
+    // A page to read (decision 0018): no script of ours has run on arrival.
+    expect(await p.locator('script[data-start="on-use"]').count()).toBe(1);
+    expect(await p.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    await p.getByRole('button', { name: 'Play video titles' }).click();
+    await p.getByRole('button', { name: 'Stop video titles' }).waitFor();
+    expect(await p.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true');
+    const spoken = await p.evaluate(() => (window as unknown as { spoken: { lang: string }[] }).spoken);
+    expect(spoken.map((s) => s.lang)).toEqual(['en-US']);
+    await p.close();
+  });
 });

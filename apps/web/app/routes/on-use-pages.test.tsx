@@ -139,6 +139,101 @@ const samples: Record<string, { path: string; pattern?: string; loaderData: unkn
     loaderData: { query: 'pdf' },
     forms: 1,
   },
+  // The trading pages that only show figures, headlines or titles (their read-aloud button is held).
+  './volat.tsx': {
+    path: '/volat',
+    loaderData: {
+      suggestion: {
+        state: 'ok',
+        data: {
+          nifty: 26129.6,
+          rsi: 56.07,
+          vix: 9.48,
+          suggestion: 'No trade: neither momentum nor volatility gives an edge right now.',
+          rule: 'no-edge: RSI 56.1 and India VIX 9.5 match no rule',
+          asOf: '2025-12-31',
+        },
+      },
+    },
+  },
+  './stocks.tsx': {
+    path: '/stocks',
+    loaderData: {
+      news: {
+        news: [
+          {
+            title: 'Nifty ends higher',
+            summary: 'Banks led the gains.',
+            url: 'https://markets.example/nifty',
+            image_url: 'https://markets.example/nifty.jpg',
+            source: 'ET Markets',
+            published_at: '2026-11-24T10:00:00Z',
+          },
+        ],
+        fetchedAt: '2026-11-24T10:05:00Z',
+      },
+      error: undefined,
+    },
+  },
+  './trading-view-data.tsx': {
+    path: '/tradingViewData',
+    loaderData: {
+      trading: {
+        state: 'ok',
+        data: {
+          summary: [
+            { name: 'Sell' },
+            { name: '8' },
+            { name: 'Neutral' },
+            { name: '9' },
+            { name: 'Buy' },
+            { name: '9' },
+          ],
+          oscillators: [
+            { name: 'Sell' },
+            { name: '2' },
+            { name: 'Neutral' },
+            { name: '8' },
+            { name: 'Buy' },
+            { name: '1' },
+          ],
+          movingAverages: [
+            { name: 'Sell' },
+            { name: '6' },
+            { name: 'Neutral' },
+            { name: '1' },
+            { name: 'Buy' },
+            { name: '8' },
+          ],
+          symbol: 'NIFTY 50',
+          rating: 'Neutral',
+          asOf: '2025-12-31',
+        },
+      },
+      financial: {
+        state: 'ok',
+        data: {
+          status: 'success',
+          data: { 'Nifty Index': 26129.6, 'India VIX': 9.48 },
+          live: false,
+          marketOpen: false,
+          asOf: '2025-12-31',
+        },
+      },
+      news: { state: 'ok', data: { news: 'NIFTY closed at 26,129.60.', asOf: '2025-12-31' } },
+    },
+  },
+  './captions.tsx': {
+    path: '/captions',
+    loaderData: {
+      captions: {
+        status: 'success',
+        videos: [{ title: 'Markets today' }],
+        fetchedAt: '2026-11-24T10:05:00Z',
+      },
+      error: undefined,
+    },
+  },
   './legal/about-us.tsx': { path: '/aboutus', loaderData: null },
   './legal/affiliate-disclosure.tsx': { path: '/affiliate-disclosure', loaderData: null },
   './legal/disclaimer.tsx': { path: '/disclaimer', loaderData: null },

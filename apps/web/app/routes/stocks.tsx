@@ -1,5 +1,10 @@
 import { type StockNews, stockNewsDefaultLimit } from '@hurryup/contracts/market-news';
-import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
+import {
+  type PageCacheHandle,
+  type PageHydrationHandle,
+  type PageLoadingHandle,
+  pageData,
+} from '#load-context';
 import { StockNewsList, stockNewsFailed } from '../features/market-news/StockNewsList.tsx';
 import { loaderFailure } from '../shared/loader-failure.ts';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
@@ -7,8 +12,10 @@ import type { Route } from './+types/stocks';
 
 export const handle = {
   loadingText: 'Loading news...',
+  // A page to read (headlines linking out): it hydrates at first use, not on arrival (decision 0018).
+  hydrate: 'on-use',
   cache: { shows: ['market-news'] },
-} satisfies PageLoadingHandle & PageCacheHandle;
+} satisfies PageLoadingHandle & PageCacheHandle & PageHydrationHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   try {

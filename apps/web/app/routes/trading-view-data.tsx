@@ -1,4 +1,9 @@
-import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
+import {
+  type PageCacheHandle,
+  type PageHydrationHandle,
+  type PageLoadingHandle,
+  pageData,
+} from '#load-context';
 import { loadMarket } from '../features/market/load-market.ts';
 import { TradingSummary } from '../features/market/TradingSummary.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
@@ -6,8 +11,10 @@ import type { Route } from './+types/trading-view-data';
 
 export const handle = {
   loadingText: 'Loading trading data...',
+  // A page to read (a summary of figures): it hydrates at first use, not on arrival (decision 0018).
+  hydrate: 'on-use',
   cache: { shows: ['market'] },
-} satisfies PageLoadingHandle & PageCacheHandle;
+} satisfies PageLoadingHandle & PageCacheHandle & PageHydrationHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   const market = pageData(args.context, 'market');

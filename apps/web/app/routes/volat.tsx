@@ -1,4 +1,9 @@
-import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
+import {
+  type PageCacheHandle,
+  type PageHydrationHandle,
+  type PageLoadingHandle,
+  pageData,
+} from '#load-context';
 import { loadMarket } from '../features/market/load-market.ts';
 import { OptionsSimple } from '../features/market/OptionsSimple.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
@@ -6,8 +11,10 @@ import type { Route } from './+types/volat';
 
 export const handle = {
   loadingText: 'Loading...',
+  // A page to read (figures and a suggestion): it hydrates at first use, not on arrival (decision 0018).
+  hydrate: 'on-use',
   cache: { shows: ['market'] },
-} satisfies PageLoadingHandle & PageCacheHandle;
+} satisfies PageLoadingHandle & PageCacheHandle & PageHydrationHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return { suggestion: await loadMarket(args, () => pageData(args.context, 'market').optionSuggestion()) };
