@@ -127,6 +127,11 @@ export function pageData<K extends keyof PageData>(
 export interface PageHydrationHandle {
   hydrate?: 'on-use';
   /**
+   * With `hydrate: 'on-use'`: the page hydrates this many milliseconds after the document started even if
+   * nobody uses it, because it has work of its own due then (the stock table's first refresh).
+   */
+  hydrateByMs?: number;
+  /**
    * A page in no section of the menu (the 404 page): no menu link is marked current, whatever the address,
    * so the page is the same at every address it answers (`handle.cache.as`).
    */

@@ -128,7 +128,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
         <script
           nonce={nonce}
-          data-start={pageHandle?.hydrate}
+          // What the start script reads once, at the document's start: in the server's HTML only, as the text.
+          {...(import.meta.env.SSR && {
+            'data-start': pageHandle?.hydrate,
+            'data-start-by': pageHandle?.hydrate && pageHandle.hydrateByMs,
+          })}
           suppressHydrationWarning
           // The text matters only in the server's HTML (hydration keeps it as it is), so the browser's
           // bundle leaves it out: the build drops the string where import.meta.env.SSR is false.

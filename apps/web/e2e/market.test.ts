@@ -1,8 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoSeriousAxeViolations, openBrowserSession, waitForHydration } from './browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openBrowserSession,
+  waitForHydration,
+} from './browser.ts';
 import { type RunningServer, startServer, stopServer } from './global-setup.ts';
 
 const session = openBrowserSession();
@@ -146,18 +152,55 @@ describe('live stock table (/daylow)', () => {
     await expectNoSeriousAxeViolations(session.page);
   });
 
-  it("refreshes every 300,000 ms and shows 'Failed to fetch stock data.' when that fails", async () => {
-    const p = await session.browser.context.newPage();
-    await p.clock.install();
-    await p.goto(`${withData}/daylow`);
-    await waitForHydration(p);
-    await p.route(/\/api\/stocks/, (route) => route.abort());
-    await p.clock.runFor(299_000);
-    expect(await p.getByText('Failed to fetch stock data.').count()).toBe(0);
-    await p.clock.runFor(2_000);
-    await p.getByText('Failed to fetch stock data.').waitFor();
-    await p.close();
-  });
+  // The page clock belongs to the browser context and outlives the test: these tests have a browser each.
+  async function withOwnPage(test: (page: Page) => Promise<void>) {
+    const own = await launchBrowser();
+    try {
+      const page = await own.context.newPage();
+      await page.clock.install();
+      await test(page);
+    } finally {
+      await own.close();
+    }
+  }
+  /** Stops the page's time but for what the test runs; answers the milliseconds until the first refresh. */
+  async function pauseAndTimeToRefresh(p: Page) {
+    await p.clock.pauseAt((await p.evaluate(() => Date.now())) + 1_000);
+    // Counted from the document's start, when the table shown was had, however late it hydrated.
+    return Math.round(300_000 - (await p.evaluate(() => performance.now())));
+  }
+
+  it("refreshes every 300,000 ms and shows 'Failed to fetch stock data.' when that fails", () =>
+    withOwnPage(async (p) => {
+      await p.goto(`${withData}/daylow`);
+      await waitForHydration(p);
+      await p.route(/\/api\/stocks/, (route) => route.abort());
+      const dueIn = await pauseAndTimeToRefresh(p);
+      await p.clock.runFor(dueIn - 1_000);
+      expect(await p.getByText('Failed to fetch stock data.').count()).toBe(0);
+      await p.clock.runFor(2_000);
+      await p.getByText('Failed to fetch stock data.').waitFor();
+    }));
+
+  it('hydrates at first use, or unused when its first refresh is due, and then refreshes', () =>
+    withOwnPage(async (p) => {
+      await p.goto(`${withData}/daylow`);
+      await p.locator('.market-table tbody tr').first().waitFor();
+      let asked = 0;
+      await p.route(/\/api\/stocks/, async (route) => {
+        asked += 1;
+        await route.abort();
+      });
+      const dueIn = await pauseAndTimeToRefresh(p);
+      await p.clock.runFor(dueIn - 1_000);
+      // Nobody has used the page: none of its scripts has run.
+      expect(await p.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+      await p.clock.runFor(2_000);
+      await p.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await p.clock.runFor(1_000);
+      await p.getByText('Failed to fetch stock data.').waitFor();
+      expect(asked).toBe(1);
+    }));
 
   it('says plainly when market data is not loaded', () => expectNotLoaded('/daylow'));
 });

@@ -1,13 +1,22 @@
-import { type PageCacheHandle, type PageLoadingHandle, pageData } from '#load-context';
+import {
+  type PageCacheHandle,
+  type PageHydrationHandle,
+  type PageLoadingHandle,
+  pageData,
+} from '#load-context';
 import { loadMarket } from '../features/market/load-market.ts';
-import { StockTable } from '../features/market/StockTable.tsx';
+import { StockTable, stockTableRefreshMs } from '../features/market/StockTable.tsx';
 import { pageMeta, siteFromMatches } from '../shared/page-meta.ts';
 import type { Route } from './+types/daylow';
 
 export const handle = {
   loadingText: 'Loading stock data...',
   cache: { shows: ['market'], follows: ['market-minute'] },
-} satisfies PageLoadingHandle & PageCacheHandle;
+  // A table to read, whose one control (the sort) is held until then: it hydrates at first use, or when
+  // its first refresh is due (decision 0018).
+  hydrate: 'on-use',
+  hydrateByMs: stockTableRefreshMs,
+} satisfies PageLoadingHandle & PageCacheHandle & PageHydrationHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   return { stocks: await loadMarket(args, () => pageData(args.context, 'market').stocks()) };

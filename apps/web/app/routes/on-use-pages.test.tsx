@@ -156,6 +156,25 @@ const samples: Record<string, { path: string; pattern?: string; loaderData: unkn
       },
     },
   },
+  './daylow.tsx': {
+    path: '/daylow',
+    loaderData: {
+      stocks: {
+        state: 'ok',
+        data: [
+          {
+            symbol: 'TCS',
+            price: 4100.5,
+            high: 4120,
+            low: 4080.25,
+            change: 0.42,
+            rating: 'Buy',
+            asOf: '2025-12-31',
+          },
+        ],
+      },
+    },
+  },
   './stocks.tsx': {
     path: '/stocks',
     loaderData: {

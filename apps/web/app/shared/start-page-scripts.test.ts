@@ -5,7 +5,11 @@ import { startPageScripts, startPageScriptText, startPageSettings } from './star
 const bootstrapText = 'import("/assets/entry.client.js");';
 
 /** The document as the server sends it: the inert bootstrap with its preloads, and the start script. */
-function serverDocument({ onUse = false, preloads = ['/assets/a.js', '/assets/b.js'] } = {}) {
+function serverDocument({
+  onUse = false,
+  startBy = undefined as number | undefined,
+  preloads = ['/assets/a.js', '/assets/b.js'],
+} = {}) {
   document.head.innerHTML = '';
   document.body.innerHTML = `
     <button type="button" id="toggle">Toggle</button>
@@ -20,6 +24,7 @@ function serverDocument({ onUse = false, preloads = ['/assets/a.js', '/assets/b.
   document.body.append(inert);
   const self = document.createElement('script');
   if (onUse) self.setAttribute('data-start', 'on-use');
+  if (startBy !== undefined) self.setAttribute('data-start-by', String(startBy));
   document.body.append(self);
   return self;
 }
@@ -227,6 +232,29 @@ describe('startPageScripts on a page that hydrates on use', () => {
     vi.advanceTimersByTime(startPageSettings.giveUpMs);
     tick.click();
     expect(tick.checked).toBe(true);
+  });
+
+  it('starts unused when its data-start-by time has come, counted from the document start', () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(2_000);
+    startPageScripts(startPageSettings, serverDocument({ onUse: true, startBy: 300_000 }));
+    vi.advanceTimersByTime(297_999);
+    expect(preloadLinks()).toHaveLength(2);
+    expect(bootstraps()).toHaveLength(0);
+    now.mockReturnValue(300_000);
+    vi.advanceTimersByTime(1);
+    vi.runOnlyPendingTimers();
+    expect(bootstraps()).toHaveLength(1);
+    // A use afterwards starts nothing twice.
+    key('a');
+    vi.runAllTimers();
+    expect(bootstraps()).toHaveLength(1);
+  });
+
+  it('starts at once, unused, when its data-start-by time has passed before the script ran', () => {
+    vi.spyOn(performance, 'now').mockReturnValue(400_000);
+    startPageScripts(startPageSettings, serverDocument({ onUse: true, startBy: 300_000 }));
+    vi.runAllTimers();
+    expect(bootstraps()).toHaveLength(1);
   });
 
   it('hands text typed before hydration to the application as an input event', () => {

@@ -38,6 +38,8 @@ export const startPageSettings: StartPageSettings = {
  *   and forms work as plain HTML, and a click on a control only the application can answer (a
  *   `type="button"` button, a radio button, a checkbox) is held and replayed once the page has hydrated
  *   (within `heldClickMs`), as is text typed into an input meanwhile.
+ *   A page that must do something by a time even if unused (`data-start-by`, in milliseconds from the
+ *   document's start: the stock table's first refresh) runs the bootstrap then, as if used.
  * - Any other page runs the bootstrap as soon as its modules are preloaded.
  *
  * The bootstrap runs as a module script with the inert one's text, so the same nonce or hash allows it.
@@ -134,7 +136,9 @@ export function startPageScripts(settings: StartPageSettings, self: Element | nu
     return true;
   }
   function use(event: Event) {
-    if (!isUse(event)) return;
+    if (isUse(event)) start();
+  }
+  function start() {
     for (const type of uses) window.removeEventListener(type, use, true);
     wanted = true;
     if (!preloading) preload();
@@ -180,6 +184,10 @@ export function startPageScripts(settings: StartPageSettings, self: Element | nu
   }
   for (const type of uses) window.addEventListener(type, use, { capture: true, passive: true });
   window.addEventListener('click', hold, true);
+  // A page with work of its own to do by a time (the stock table's first refresh) starts by then unused,
+  // counted from the document's start as that work is.
+  const startBy = Number(self?.getAttribute('data-start-by'));
+  if (startBy > 0) setTimeout(start, Math.max(0, startBy - performance.now()));
   window.addEventListener(
     settings.hydratedEvent,
     () => {
